@@ -1,0 +1,39 @@
+/** What every task family provides. A family is pure data + functions, no model inside. */
+import type { Rng } from '../random';
+
+export type TaskFamilyName = 'math' | 'code';
+
+/** A problem instance. `hidden` is what the verifier needs beyond the prompt (e.g. hidden test cases); it is never shown to a model. */
+export interface Problem {
+  family: TaskFamilyName;
+  difficulty: number;
+  /** The problem as the model reads it (plain characters, no special tokens). */
+  text: string;
+  /** A correct step-by-step trace (what supervised pretraining teaches). */
+  trace: string;
+  /** The reference final answer. */
+  answer: string;
+  hidden: string;
+}
+
+export type Verdict = 'correct' | 'wrong' | 'unparseable';
+
+export interface TaskFamily {
+  name: TaskFamilyName;
+  /** Smallest and largest difficulty the generator accepts. */
+  minDifficulty: number;
+  maxDifficulty: number;
+  /** Difficulties of the held-out hard split. */
+  hardDifficulties: readonly number[];
+  /** Width a trace is padded or cut to when shown as a draft, so every step of it sits at a fixed distance. */
+  draftTraceWidth: number;
+  /** Longest answer shown in a draft view (longer ones are cut). */
+  maxAnswerLength: number;
+  generate(rng: Rng, difficulty: number): Problem;
+  /** Canonical form: two problems with the same canonical form are the same problem (dedupe and split assignment). */
+  canonical(problem: Problem): string;
+  /** Whether a parsed final answer is correct for this problem (execution for code). Must not throw. */
+  isCorrect(problem: Problem, answer: string): boolean;
+  /** Format score in [0, 1] for a parsed trace and answer: how closely they follow the expected layout. Must not throw. */
+  formatScore(problem: Problem, trace: string, answer: string): number;
+}
