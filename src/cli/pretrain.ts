@@ -1,0 +1,140 @@
+/**
+ * npm run pretrain -- --task math|code [options]
+ * Trains the base pair A/B of a task family by supervised learning on generated
+ * traces, evaluates them, and writes public/checkpoints/<task>-{a,b}.ckpt plus an
+ * entry in public/checkpoints/manifest.json saying how they were made.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as tf from '@tensorflow/tfjs';
+import { selectBackend } from '../core/backend';
+import type { BackendName } from '../core/backend';
+import { overlap } from '../core/eval/overlap';
+import { soloPassAt1 } from '../core/eval/pass-at-1';
+import { encodeCheckpoint } from '../core/model/checkpoint';
+import { defaultModelConfig } from '../core/model/config';
+import type { Transformer } from '../core/model/transformer';
+import { familyByName } from '../core/tasks/families';
+import { completionBudget } from '../core/tasks/budget';
+import { testHardSplit, validationSplit } from '../core/tasks/splits';
+import type { TaskFamily } from '../core/tasks/task';
+import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
+import { pretrainPair, type PretrainConfig } from '../core/train/pretrain-pair';
+
+const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--fork-steps N] [--batch N]
+       [--lr X] [--fork-noise X] [--seed N] [--backend wasm|cpu] [--eval-size N] [--out DIR]`;
+
+function fail(message: string): never {
+  console.error(`error: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function positiveNumber(name: string, raw: string, integer: boolean): number {
+  const v = Number(raw);
+  if (!Number.isFinite(v) || v < 0 || (integer && !Number.isInteger(v))) fail(`--${name} must be a ${integer ? 'non-negative integer' : 'non-negative number'}, got "${raw}"`);
+  return v;
+}
+
+function parse() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        task: { type: 'string' },
+        'trunk-steps': { type: 'string', default: '1400' },
+        'fork-steps': { type: 'string', default: '300' },
+        batch: { type: 'string', default: '64' },
+        lr: { type: 'string', default: '0.003' },
+        'fork-noise': { type: 'string', default: '0.01' },
+        seed: { type: 'string', default: '1' },
+        backend: { type: 'string', default: 'wasm' },
+        'eval-size': { type: 'string', default: '1000' },
+        out: { type: 'string', default: 'public/checkpoints' },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  if (!values.task) fail('--task is required');
+  let family: TaskFamily;
+  try {
+    family = familyByName(values.task);
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  if (values.backend !== 'wasm' && values.backend !== 'cpu') fail(`--backend must be wasm or cpu, got "${values.backend}"`);
+  const config: PretrainConfig = {
+    model: defaultModelConfig(VOCAB_SIZE),
+    trunkSteps: positiveNumber('trunk-steps', values['trunk-steps'], true),
+    forkSteps: positiveNumber('fork-steps', values['fork-steps'], true),
+    batchSize: positiveNumber('batch', values.batch, true),
+    learningRate: positiveNumber('lr', values.lr, false),
+    forkNoise: positiveNumber('fork-noise', values['fork-noise'], false),
+    seed: positiveNumber('seed', values.seed, true),
+  };
+  return { family, config, backend: values.backend as BackendName, evalSize: positiveNumber('eval-size', values['eval-size'], true), out: values.out };
+}
+
+async function evaluate(model: Transformer, family: TaskFamily, evalSize: number) {
+  const sampling = { temperature: 1, topP: 1, maxNewTokens: completionBudget(family), seed: 7 };
+  const test = await soloPassAt1(model, family, testHardSplit(family, evalSize), sampling);
+  const validation = await soloPassAt1(model, family, validationSplit(family, evalSize), sampling);
+  return { test, validation };
+}
+
+async function main() {
+  const { family, config, backend, evalSize, out } = parse();
+  const info = await selectBackend([backend]);
+  console.log(`pretraining ${family.name} on ${info.name}: ${JSON.stringify(config)}`);
+  const started = Date.now();
+  let last = 0;
+  const pair = await pretrainPair(family, config, (p) => {
+    if (p.step === p.steps || Date.now() - last > 10_000) {
+      last = Date.now();
+      console.log(`${p.stage} step ${p.step}/${p.steps} loss ${p.loss.toFixed(4)} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    }
+  });
+  const trainSeconds = (Date.now() - started) / 1000;
+  const evalA = await evaluate(pair.a, family, evalSize);
+  const evalB = await evaluate(pair.b, family, evalSize);
+  const correct = (e: typeof evalA) => e.test.verifications.map((v) => v.verdict === 'correct');
+  const metrics = {
+    testHard: { a: evalA.test.passAt1, b: evalB.test.passAt1, overlap: overlap(correct(evalA), correct(evalB)) },
+    validation: { a: evalA.validation.passAt1, b: evalB.validation.passAt1 },
+    evalProblems: evalSize,
+    sampling: 'one sample per problem, temperature 1, top_p 1, plain prompt',
+  };
+  console.log(JSON.stringify(metrics, null, 2));
+
+  mkdirSync(out, { recursive: true });
+  const files: Record<string, { file: string; bytes: number; sha256: string }> = {};
+  for (const [name, model] of [['a', pair.a], ['b', pair.b]] as const) {
+    const bytes = encodeCheckpoint(model, { tokenizerVersion: TOKENIZER_VERSION, extra: { family: family.name, member: name.toUpperCase() } });
+    const file = `${family.name}-${name}.ckpt`;
+    writeFileSync(join(out, file), bytes);
+    files[name] = { file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  }
+  const manifestPath = join(out, 'manifest.json');
+  const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : { version: 1, pairs: {} };
+  manifest.pairs[family.name] = {
+    command: `npm run pretrain -- ${process.argv.slice(2).join(' ')}`.trim(),
+    config,
+    tokenizerVersion: TOKENIZER_VERSION,
+    backend: info.name,
+    tfjsVersion: tf.version.tfjs,
+    trainSeconds: Math.round(trainSeconds),
+    createdAt: new Date().toISOString(),
+    files,
+    metrics,
+  };
+  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
+  console.log(`wrote ${Object.values(files).map((f) => join(out, f.file)).join(', ')} and ${manifestPath}`);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+/**
+ * Pretrains the base pair A and B of a task family, as the paper builds its pair
+ * from one base with two adapters (one zero-initialized, one with small noise):
+ * a shared trunk is trained first, then forked; A continues from the trunk as is,
+ * B from the trunk plus small Gaussian noise, each on its own stream of examples.
+ * They start equally capable and drift apart in which problems they get right.
+ * Runs on any TensorFlow.js backend (Node CLI and the browser worker).
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { ModelConfig } from '../model/config';
+import { Transformer } from '../model/transformer';
+import type { TaskFamily } from '../tasks/task';
+import { SftTrainer } from './sft';
+
+export interface PretrainConfig {
+  model: ModelConfig;
+  trunkSteps: number;
+  forkSteps: number;
+  batchSize: number;
+  learningRate: number;
+  /** Standard deviation of the noise added to B's weights at the fork. */
+  forkNoise: number;
+  seed: number;
+}
+
+export type PretrainStage = 'trunk' | 'A' | 'B';
+
+export interface PretrainProgress {
+  stage: PretrainStage;
+  step: number;
+  steps: number;
+  loss: number;
+}
+
+export interface BasePair {
+  a: Transformer;
+  b: Transformer;
+}
+
+async function train(
+  model: Transformer,
+  family: TaskFamily,
+  config: PretrainConfig,
+  stage: PretrainStage,
+  steps: number,
+  seed: number,
+  onProgress: (p: PretrainProgress) => void,
+): Promise<void> {
+  const trainer = new SftTrainer(model, family, { learningRate: config.learningRate, batchSize: config.batchSize, seed });
+  try {
+    for (let step = 1; step <= steps; step++) {
+      const loss = await trainer.step();
+      onProgress({ stage, step, steps, loss });
+    }
+  } finally {
+    trainer.dispose();
+  }
+}
+
+/** A copy of `source` whose weights are perturbed by N(0, noise^2). */
+function fork(source: Transformer, noise: number, seed: number): Transformer {
+  const copy = new Transformer(source.config, seed);
+  source.weights.forEach((w, i) => {
+    const target = copy.weights[i] as tf.Variable;
+    tf.tidy(() => target.assign(noise > 0 ? tf.add(w, tf.randomNormal(w.shape, 0, noise, 'float32', seed + i)) : w));
+  });
+  return copy;
+}
+
+export async function pretrainPair(
+  family: TaskFamily,
+  config: PretrainConfig,
+  onProgress: (p: PretrainProgress) => void = () => {},
+): Promise<BasePair> {
+  const trunk = new Transformer(config.model, config.seed);
+  try {
+    await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, onProgress);
+    const a = fork(trunk, 0, config.seed + 2);
+    const b = fork(trunk, config.forkNoise, config.seed + 3);
+    await train(a, family, config, 'A', config.forkSteps, config.seed + 4, onProgress);
+    await train(b, family, config, 'B', config.forkSteps, config.seed + 5, onProgress);
+    return { a, b };
+  } finally {
+    trunk.dispose();
+  }
+}
