@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+// Browser: $CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download.
+// (scripts/run-e2e.mjs looks in a few more places and passes what it found as CHROMIUM_PATH.)
+const executablePath =
+  process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+// WebGPU must be served from a secure context: http://127.0.0.1 qualifies.
+const port = Number(process.env.E2E_PORT || 5183);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Keep Chromium off the (closed) network.
+const quietFlags = [
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+// WebGPU through SwiftShader (a CPU Vulkan), works without a GPU. See shared/BROWSER.md.
+const webgpuFlags = ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'];
+
+const launch = (args: string[]) => ({
+  headless: true,
+  launchOptions: { executablePath, args },
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // SwiftShader WebGPU is slow: shader compiles take seconds.
+  timeout: 120_000,
+  expect: { timeout: 60_000 },
+  reporter: [['list'], ['json', { outputFile: '.test-output/e2e.json' }]],
+  use: { baseURL, trace: 'retain-on-failure' },
+  projects: [
+    {
+      name: 'webgpu',
+      testIgnore: /fallback\.spec\.ts$/,
+      use: launch([...webgpuFlags, ...quietFlags]),
+    },
+    {
+      // Same browser without the WebGPU flags: exercises the fallback path.
+      name: 'no-webgpu',
+      testMatch: /fallback\.spec\.ts$/,
+      use: launch(quietFlags),
+    },
+  ],
+  webServer: {
+    command: `npx vite --host 127.0.0.1 --port ${port} --strictPort`,
+    url: baseURL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit tests, browser tests. Every stage runs even when an
+// earlier one fails; then a summary, ending with exactly one line
+//   tests: N passed, M failed[, K skipped]
+// where N/M/K add up the unit (.test-output/unit.json) and browser (.test-output/e2e.json)
+// test counts; a failed typecheck or lint stage counts as 1 failed test, as does a test
+// stage that fails without reporting a failed test (crash, no browser, server error).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+const OUT = '.test-output';
+const UNIT_JSON = join(OUT, 'unit.json');
+const E2E_JSON = join(OUT, 'e2e.json');
+
+mkdirSync(OUT, { recursive: true });
+rmSync(UNIT_JSON, { force: true });
+rmSync(E2E_JSON, { force: true });
+
+function hasUnitTests(dir) {
+  if (!existsSync(dir)) return false;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() ? hasUnitTests(path) : /\.test\.[cm]?[jt]sx?$/.test(entry.name)) return true;
+  }
+  return false;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Vitest's json reporter (Jest-style totals). A test file that fails without a failed test
+ * (e.g. it does not import) counts as 1 failed test.
+ */
+function unitCounts() {
+  const r = readJson(UNIT_JSON);
+  if (!r) return undefined;
+  const brokenFiles = (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  return {
+    passed: r.numPassedTests ?? 0,
+    failed: (r.numFailedTests ?? 0) + brokenFiles,
+    skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+  };
+}
+
+/** Playwright's json reporter: stats.expected / unexpected / flaky / skipped. */
+function e2eCounts() {
+  const s = readJson(E2E_JSON)?.stats;
+  if (!s) return undefined;
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: s.unexpected ?? 0,
+    skipped: s.skipped ?? 0,
+  };
+}
+
+const unitArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_JSON}`];
+const noUnitTests = !hasUnitTests('src');
+if (noUnitTests) unitArgs.push('--passWithNoTests');
+
+const stages = [
+  { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
+  { name: 'unit', cmd: 'npx', args: unitArgs, counts: unitCounts },
+  { name: 'e2e', cmd: process.execPath, args: ['scripts/run-e2e.mjs'], counts: e2eCounts },
+];
+
+const results = [];
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name}: ${[stage.cmd === process.execPath ? 'node' : stage.cmd, ...stage.args].join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(stage.cmd, stage.args, { stdio: 'inherit', env: stage.env ?? process.env });
+  const ok = run.status === 0;
+  if (run.error) console.error(`${stage.name}: could not start: ${run.error.message}`);
+  const seconds = (Date.now() - started) / 1000;
+  let counts = stage.counts?.();
+  let note = '';
+  if (!stage.counts) {
+    counts = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
+  } else if (!counts) {
+    counts = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
+    note = ok ? 'no report' : 'no report (stage failed)';
+  } else if (!ok && counts.failed === 0) {
+    counts = { ...counts, failed: 1 };
+    note = `exit ${run.status ?? run.signal}, no failed test reported`;
+  }
+  if (stage.name === 'unit' && noUnitTests) note = 'no unit test files found';
+  results.push({ name: stage.name, ok, seconds, counts, counted: !!stage.counts, note });
+}
+
+const pad = (s, n) => String(s).padEnd(n);
+console.log('\n=== summary');
+console.log(`${pad('stage', 11)}${pad('result', 8)}${pad('time', 9)}tests`);
+for (const r of results) {
+  const c = r.counts;
+  const tests = r.counted
+    ? `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`
+    : '-';
+  const time = `${r.seconds.toFixed(1)}s`;
+  console.log(`${pad(r.name, 11)}${pad(r.ok ? 'pass' : 'FAIL', 8)}${pad(time, 9)}${tests}${r.note ? `  (${r.note})` : ''}`);
+}
+
+const total = results.reduce(
+  (t, r) => ({ passed: t.passed + r.counts.passed, failed: t.failed + r.counts.failed, skipped: t.skipped + r.counts.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+const failed = results.some((r) => !r.ok) || total.failed > 0;
+console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exitCode = failed ? 1 : 0;

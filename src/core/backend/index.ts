@@ -1,0 +1,5 @@
+export { selectBackend } from './select';
+export { probeWebGPU } from './webgpu-probe';
+export type { WebGPUProbe } from './webgpu-probe';
+export { DEFAULT_BACKEND_ORDER } from './types';
+export type { AdapterSummary, BackendAttempt, BackendInfo, BackendName } from './types';

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import * as tf from '@tensorflow/tfjs';
+import { probeWebGPU, selectBackend } from './index';
+
+describe('probeWebGPU', () => {
+  it('reports a missing navigator.gpu', async () => {
+    const probe = await probeWebGPU({ navigator: {} });
+    expect(probe).toEqual({ ok: false, reason: expect.stringContaining('no navigator.gpu') });
+  });
+
+  it('reports a null adapter', async () => {
+    const probe = await probeWebGPU({ navigator: { gpu: { requestAdapter: async () => null } } });
+    expect(probe.ok).toBe(false);
+    if (!probe.ok) expect(probe.reason).toContain('no WebGPU adapter');
+  });
+
+  it('reads adapter.info, else requestAdapterInfo()', async () => {
+    const withInfo = { info: { vendor: 'google', architecture: 'swiftshader', description: '' } };
+    const legacy = { requestAdapterInfo: async () => ({ vendor: 'acme', architecture: 'x1', description: 'X1 GPU' }) };
+    expect(await probeWebGPU({ navigator: { gpu: { requestAdapter: async () => withInfo } } })).toEqual({
+      ok: true,
+      adapter: { vendor: 'google', architecture: 'swiftshader' },
+    });
+    expect(await probeWebGPU({ navigator: { gpu: { requestAdapter: async () => legacy } } })).toEqual({
+      ok: true,
+      adapter: { vendor: 'acme', architecture: 'x1', description: 'X1 GPU' },
+    });
+  });
+
+  it('reports a throwing requestAdapter', async () => {
+    const gpu = { requestAdapter: async () => { throw new Error('boom'); } };
+    const probe = await probeWebGPU({ navigator: { gpu } });
+    expect(probe).toEqual({ ok: false, reason: 'requestAdapter failed: boom' });
+  });
+});
+
+describe('selectBackend in Node', () => {
+  it('falls back past webgpu and webgl, with reasons', async () => {
+    const info = await selectBackend(['webgpu', 'webgl', 'cpu']);
+    expect(info.name).toBe('cpu');
+    expect(tf.getBackend()).toBe('cpu');
+    expect(info.adapter).toBeUndefined();
+    expect(info.tried.map((t) => [t.name, t.ok])).toEqual([
+      ['webgpu', false],
+      ['webgl', false],
+      ['cpu', true],
+    ]);
+    expect(info.fallbackReason).toMatch(/^webgpu: no navigator\.gpu.*; webgl: /);
+  });
+
+  it('initialises wasm from the package files', async () => {
+    const info = await selectBackend(['wasm']);
+    expect(info).toEqual({ name: 'wasm', tried: [{ name: 'wasm', ok: true }] });
+    expect(tf.getBackend()).toBe('wasm');
+  });
+
+  it('has no fallbackReason when the first choice works', async () => {
+    const info = await selectBackend(['cpu', 'wasm']);
+    expect(info.fallbackReason).toBeUndefined();
+    expect(info.name).toBe('cpu');
+  });
+
+  it('rejects an empty preference list', async () => {
+    await expect(selectBackend([])).rejects.toThrow(/no backends/);
+  });
+});

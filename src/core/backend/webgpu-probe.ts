@@ -1,0 +1,63 @@
+import type { AdapterSummary } from './types';
+
+// Minimal structural WebGPU types, so this file needs neither the DOM lib's nor
+// @webgpu/types' declarations and works on the main thread, in a worker and in Node.
+interface AdapterInfoLike {
+  vendor?: string;
+  architecture?: string;
+  description?: string;
+}
+interface AdapterLike {
+  info?: AdapterInfoLike;
+  requestAdapterInfo?: () => Promise<AdapterInfoLike>;
+}
+interface GpuLike {
+  requestAdapter(options?: { powerPreference?: 'low-power' | 'high-performance' }): Promise<AdapterLike | null>;
+}
+
+export type WebGPUProbe =
+  | { ok: true; adapter: AdapterSummary }
+  | { ok: false; reason: string };
+
+function gpuOf(scope: unknown): GpuLike | undefined {
+  const nav = (scope as { navigator?: { gpu?: GpuLike } }).navigator;
+  return nav?.gpu ?? undefined;
+}
+
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  return String(err);
+}
+
+/**
+ * Checks whether WebGPU can be used here and reads the adapter's description.
+ * Uses the same power preference as tfjs-backend-webgpu's own factory.
+ */
+export async function probeWebGPU(scope: unknown = globalThis): Promise<WebGPUProbe> {
+  const gpu = gpuOf(scope);
+  if (!gpu) {
+    return { ok: false, reason: 'no navigator.gpu in this environment (WebGPU unsupported or disabled)' };
+  }
+  let adapter: AdapterLike | null;
+  try {
+    adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+  } catch (err) {
+    return { ok: false, reason: `requestAdapter failed: ${errorMessage(err)}` };
+  }
+  if (!adapter) {
+    return { ok: false, reason: 'no WebGPU adapter available (navigator.gpu.requestAdapter() returned null)' };
+  }
+  let info: AdapterInfoLike = {};
+  try {
+    if (adapter.info) info = adapter.info;
+    else if (typeof adapter.requestAdapterInfo === 'function') info = await adapter.requestAdapterInfo();
+  } catch {
+    // Adapter info is cosmetic; an adapter without it is still usable.
+  }
+  const summary: AdapterSummary = {
+    vendor: info.vendor || 'unknown',
+    architecture: info.architecture || 'unknown',
+  };
+  if (info.description) summary.description = info.description;
+  return { ok: true, adapter: summary };
+}
