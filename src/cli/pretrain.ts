@@ -12,7 +12,7 @@ import * as tf from '@tensorflow/tfjs';
 import { selectBackend } from '../core/backend';
 import type { BackendName } from '../core/backend';
 import { overlap } from '../core/eval/overlap';
-import { soloPassAt1 } from '../core/eval/pass-at-1';
+import { soloStage } from '../core/eval/cascade';
 import { encodeCheckpoint } from '../core/model/checkpoint';
 import { defaultModelConfig } from '../core/model/config';
 import type { Transformer } from '../core/model/transformer';
@@ -80,10 +80,12 @@ function parse() {
 
 async function evaluate(model: Transformer, family: TaskFamily, evalSize: number) {
   const sampling = { temperature: 1, topP: 1, maxNewTokens: completionBudget(family), seed: 7 };
-  const test = await soloPassAt1(model, family, testHardSplit(family, evalSize), sampling);
-  const validation = await soloPassAt1(model, family, validationSplit(family, evalSize), sampling);
+  const test = (await soloStage(model, family, testHardSplit(family, evalSize), sampling)).result.correct;
+  const validation = (await soloStage(model, family, validationSplit(family, evalSize), sampling)).result.correct;
   return { test, validation };
 }
+
+const mean = (xs: boolean[]) => xs.filter(Boolean).length / Math.max(1, xs.length);
 
 async function main() {
   const { family, config, backend, evalSize, out } = parse();
@@ -100,10 +102,9 @@ async function main() {
   const trainSeconds = (Date.now() - started) / 1000;
   const evalA = await evaluate(pair.a, family, evalSize);
   const evalB = await evaluate(pair.b, family, evalSize);
-  const correct = (e: typeof evalA) => e.test.verifications.map((v) => v.verdict === 'correct');
   const metrics = {
-    testHard: { a: evalA.test.passAt1, b: evalB.test.passAt1, overlap: overlap(correct(evalA), correct(evalB)) },
-    validation: { a: evalA.validation.passAt1, b: evalB.validation.passAt1 },
+    testHard: { a: mean(evalA.test), b: mean(evalB.test), overlap: overlap(evalA.test, evalB.test) },
+    validation: { a: mean(evalA.validation), b: mean(evalB.validation) },
     evalProblems: evalSize,
     sampling: 'one sample per problem, temperature 1, top_p 1, plain prompt',
   };

@@ -1,0 +1,212 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../random';
+import { encode, VOCAB } from '../tokenizer/tokenizer';
+import { CODE_PROBLEM_WIDTH, codeFamily, pairAllowed, parseCases, shorterProgramFits } from './code';
+import { formatList, formatProgram, parseList, parseProgram, PRIMITIVES, runProgram, type Primitive } from './dsl';
+import { solutionText } from './format';
+import { buildSplit } from './splits';
+import type { Problem } from './task';
+import { verify } from './verifier';
+
+const DIFFICULTIES = [1, 2, 3, 4];
+
+/** Every program of exactly `length` primitives. */
+function programsOf(length: number): Primitive[][] {
+  let programs: Primitive[][] = [[]];
+  for (let i = 0; i < length; i++) programs = programs.flatMap((p) => PRIMITIVES.map((op) => [...p, op]));
+  return programs;
+}
+
+/** Every list of 0 to 4 digits: enough to tell apart every pair of primitives. */
+const SMALL_LISTS: number[][] = [[]];
+for (let i = 0; SMALL_LISTS.length < 11_111; i++) {
+  const base = SMALL_LISTS[i] as number[];
+  if (base.length < 4) for (let d = 0; d <= 9; d++) SMALL_LISTS.push([...base, d]);
+}
+
+const behaviours = new Map<string, string>();
+/** What a program does to every small list, as one string (memoised: the pair check asks for each many times). */
+function behaviour(program: readonly Primitive[]): string {
+  const key = program.join(' ');
+  let seen = behaviours.get(key);
+  if (seen === undefined) {
+    seen = SMALL_LISTS.map((l) => formatList(runProgram(program, l))).join(',');
+    behaviours.set(key, seen);
+  }
+  return seen;
+}
+
+function findProblem(test: (p: Problem) => boolean, difficulty?: number): Problem {
+  const rng = new Rng(11);
+  for (let i = 0; i < 20_000; i++) {
+    const p = codeFamily.generate(rng, difficulty ?? rng.pick(DIFFICULTIES));
+    if (test(p)) return p;
+  }
+  throw new Error('no such problem');
+}
+
+describe('code family', () => {
+  it('generates the same problem for the same seed', () => {
+    for (const d of DIFFICULTIES) {
+      const a = codeFamily.generate(new Rng(5), d);
+      expect(codeFamily.generate(new Rng(5), d)).toEqual(a);
+      expect(codeFamily.generate(new Rng(6), d)).not.toEqual(a);
+    }
+  });
+
+  it('lays out fixed-width examples, one trace step per primitive, and the program as the answer', () => {
+    const rng = new Rng(1);
+    for (let i = 0; i < 400; i++) {
+      const d = DIFFICULTIES[i % 4] as number;
+      const p = codeFamily.generate(rng, d);
+      expect(p.text).toHaveLength(CODE_PROBLEM_WIDTH);
+      expect(p.text).toMatch(/^(?:[\d_][\d.]{4}:[\d_][\d.]{4},){2}[\d_][\d.]{4}:[\d_][\d.]{4}$/);
+      expect(p.trace).toHaveLength(10 * d - 1);
+      expect(p.trace.length).toBeLessThanOrEqual(codeFamily.draftTraceWidth);
+      expect(p.answer.length).toBeLessThanOrEqual(codeFamily.maxAnswerLength);
+      const words = p.trace.split(' ');
+      expect(words.filter((_, j) => j % 2 === 0).join(' ')).toBe(p.answer);
+      // The last step of the trace is the first example's output.
+      const first = (parseCases(p.text) ?? [])[0];
+      expect(parseList((words.at(-1) as string).replace(/\.+$/, ''))).toEqual(first?.[1]);
+      expect(parseCases(p.hidden)).toHaveLength(5);
+      expect(() => encode(p.text + solutionText(p.trace, p.answer) + p.hidden)).not.toThrow();
+    }
+  });
+
+  it('grades the reference solution correct with full format, at every difficulty', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom(...DIFFICULTIES), (seed, d) => {
+        const p = codeFamily.generate(new Rng(seed), d);
+        expect(p.difficulty).toBe(d);
+        expect(parseProgram(p.answer)).toHaveLength(d);
+        expect(codeFamily.isCorrect(p, p.answer)).toBe(true);
+        expect(codeFamily.formatScore(p, p.trace, p.answer)).toBe(1);
+        expect(verify(codeFamily, p, solutionText(p.trace, p.answer))).toMatchObject({ verdict: 'correct', format: 1 });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('needs the whole program: no shorter program fits the visible examples', () => {
+    const rng = new Rng(4);
+    const shorter = [0, 1, 2, 3].map(programsOf);
+    for (let i = 0; i < 40; i++) {
+      const d = DIFFICULTIES[i % 4] as number;
+      const p = codeFamily.generate(rng, d);
+      const cases = parseCases(p.text) ?? [];
+      for (let k = 0; k < d; k++) {
+        for (const program of shorter[k] as Primitive[][]) {
+          expect(cases.every(([input, output]) => formatList(runProgram(program, input)) === formatList(output))).toBe(false);
+          expect(codeFamily.isCorrect(p, formatProgram(program))).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('finds shorter programs when they exist', () => {
+    expect(shorterProgramFits([[3, 1, 4]], [[3, 1, 4]], 1)).toBe(true);
+    expect(shorterProgramFits([[3, 1, 4], [2, 7, 5]], [[5, 2, 4], [6, 8, 3]], 3)).toBe(true); // rev inc
+    expect(shorterProgramFits([[3, 1, 4], [2, 7, 5]], [[5, 2, 4], [6, 8, 3]], 2)).toBe(false);
+  });
+
+  it('accepts other programs that behave the same', () => {
+    const p = findProblem((q) => q.answer === 'rev inc');
+    expect(codeFamily.isCorrect(p, 'inc rev')).toBe(true);
+    expect(codeFamily.isCorrect(p, 'rev rev rev inc')).toBe(true);
+    expect(codeFamily.isCorrect(p, 'inc inc dec rev')).toBe(true);
+    const q = findProblem((r) => r.answer === 'srt', 1);
+    expect(codeFamily.isCorrect(q, 'srt srt')).toBe(true);
+    expect(codeFamily.isCorrect(q, 'rev srt')).toBe(true);
+  });
+
+  it('rejects wrong and malformed programs', () => {
+    const p = findProblem((q) => q.answer === 'rev inc');
+    for (const wrong of ['rev dec', 'inc', 'srt inc', 'rev inc inc']) expect(codeFamily.isCorrect(p, wrong)).toBe(false);
+    for (const bad of ['', 'rev  inc', ' rev inc', 'rev inc ', 'revinc', 'rev inc rev rev rev', 'REV INC']) {
+      expect(codeFamily.isCorrect(p, bad)).toBe(false);
+      expect(codeFamily.formatScore(p, p.trace, bad)).toBe(0.5);
+    }
+  });
+
+  it('scores the layout of trace and answer separately', () => {
+    const p = findProblem((q) => q.answer === 'rev inc');
+    expect(codeFamily.formatScore(p, p.trace, p.answer)).toBe(1);
+    // A well-formed trace of another program still has the layout, and the wrong values are not a format matter.
+    expect(codeFamily.formatScore(p, 'srt 12... dbl 24...', 'srt dbl')).toBe(1);
+    expect(codeFamily.formatScore(p, 'odd _....', 'odd')).toBe(1);
+    // The trace must name the answer's primitives, one step each.
+    expect(codeFamily.formatScore(p, p.trace, 'inc rev')).toBe(0.5);
+    expect(codeFamily.formatScore(p, p.trace, 'rev')).toBe(0.5);
+    expect(codeFamily.formatScore(p, 'rev 413 inc 524', p.answer)).toBe(0.5);
+    expect(codeFamily.formatScore(p, 'rev 413.. inc 524..', 'nope')).toBe(0.5);
+    expect(codeFamily.formatScore(p, '', '')).toBe(0);
+  });
+
+  it('never throws on arbitrary answers, traces or broken problems', () => {
+    const p = codeFamily.generate(new Rng(9), 3);
+    const plain = VOCAB.filter((t) => t.length === 1);
+    const text = fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...plain), maxLength: 60 }), fc.constantFrom(p.trace, p.answer, p.text));
+    fc.assert(
+      fc.property(text, text, text, (trace, answer, junk) => {
+        const broken: Problem = { ...p, text: junk, hidden: junk };
+        for (const problem of [p, broken]) {
+          expect(typeof codeFamily.isCorrect(problem, answer)).toBe('boolean');
+          const score = codeFamily.formatScore(problem, trace, answer);
+          expect(score >= 0 && score <= 1).toBe(true);
+          expect(typeof codeFamily.canonical(problem)).toBe('string');
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('rejects difficulties outside 1..4 clearly', () => {
+    expect(() => codeFamily.generate(new Rng(1), 0)).toThrow(/integer from 1 to 4, got 0/);
+    expect(() => codeFamily.generate(new Rng(1), 5)).toThrow(RangeError);
+    expect(() => codeFamily.generate(new Rng(1), 2.5)).toThrow(RangeError);
+  });
+
+  it('gives examples shown in another order the same canonical form', () => {
+    const p = codeFamily.generate(new Rng(3), 2);
+    const shuffled = p.text.split(',').reverse().join(',');
+    expect(codeFamily.canonical({ ...p, text: shuffled })).toBe(codeFamily.canonical(p));
+    expect(codeFamily.canonical(p)).not.toContain('.');
+  });
+
+  it('writes reference programs in one normal form: no redundant or out-of-order adjacent pair', () => {
+    for (const [a, b] of programsOf(2) as [Primitive, Primitive][]) {
+      const pair = behaviour([a, b]);
+      const collapses = programsOf(0).concat(programsOf(1)).some((p) => behaviour(p) === pair);
+      const alwaysEmpty = /^[_,]*$/.test(pair);
+      const commutes = a !== b && behaviour([b, a]) === pair;
+      // Allowed pairs are genuinely two steps, and of a commuting pair exactly one order is allowed.
+      if (pairAllowed(a, b)) expect(collapses || alwaysEmpty).toBe(false);
+      else expect(collapses || alwaysEmpty || (commutes && pairAllowed(b, a))).toBe(true);
+      if (commutes && !collapses && !alwaysEmpty) expect(pairAllowed(a, b) !== pairAllowed(b, a)).toBe(true);
+    }
+    const rng = new Rng(8);
+    for (let i = 0; i < 300; i++) {
+      const program = parseProgram(codeFamily.generate(rng, 4).answer) ?? [];
+      for (let j = 1; j < program.length; j++) expect(pairAllowed(program[j - 1] as Primitive, program[j] as Primitive)).toBe(true);
+    }
+  });
+});
+
+describe('code splits', () => {
+  it('draws distinct hard test problems that never occur in train', () => {
+    const test = buildSplit(codeFamily, 'test-hard', 200, 77);
+    const train = new Set(buildSplit(codeFamily, 'train', 500, 1).map((p) => codeFamily.canonical(p)));
+    const keys = new Set(test.map((p) => codeFamily.canonical(p)));
+    expect(keys.size).toBe(200);
+    for (const p of test) expect(codeFamily.hardDifficulties).toContain(p.difficulty);
+    for (const key of keys) expect(train.has(key)).toBe(false);
+  });
+
+  it('has enough distinct hard problems for the full 1000-problem test-hard split', () => {
+    const test = buildSplit(codeFamily, 'test-hard', 1000, 20260707);
+    expect(new Set(test.map((p) => codeFamily.canonical(p))).size).toBe(1000);
+    expect(new Set(test.map((p) => p.answer)).size).toBeGreaterThan(200);
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * Code family: tiny program synthesis over lists of digits (DSL in ./dsl).
+ *   problem  314..:524..,9051.:2610.,773..:488..   (three input:output examples, each list padded to 5 with '.')
+ *   trace    rev 413.. inc 524..                   (each primitive, then the first example's list after it, padded to 5)
+ *   answer   rev inc                               (the program)
+ *   hidden   2680:1973,53:46,...                   (five more input:output cases the answer must also pass)
+ * Difficulty is the number of primitives. Any program that reproduces every
+ * visible and hidden case is correct, not only the reference. Fixed widths put
+ * every list and every step of the trace at the same position in every
+ * problem, which is what lets a tiny transformer line them up; naming the
+ * primitive before its result lets it commit to an operation and then only
+ * has to compute that operation's effect.
+ */
+import type { Rng } from '../random';
+import {
+  applyPrimitive,
+  formatList,
+  formatProgram,
+  isPrimitive,
+  MAX_PROGRAM_LENGTH,
+  MAX_PROGRAM_OPS,
+  parseList,
+  parseProgram,
+  PRIMITIVES,
+  runProgram,
+  sameList,
+  traceProgram,
+  type DigitList,
+  type Primitive,
+  type Program,
+} from './dsl';
+import type { Problem, TaskFamily } from './task';
+
+/** Widest list: no primitive lengthens a list, so outputs fit too. */
+const LIST_WIDTH = 5;
+const VISIBLE_CASES = 3;
+const HIDDEN_CASES = 5;
+/** Visible inputs are at least 3 long: a 2-digit example says too little about the program. */
+const VISIBLE_LENGTH = [3, LIST_WIDTH] as const;
+const HIDDEN_LENGTH = [2, LIST_WIDTH] as const;
+const CASE_WIDTH = 2 * LIST_WIDTH + 1;
+/** Every problem text is exactly this wide. */
+export const CODE_PROBLEM_WIDTH = VISIBLE_CASES * (CASE_WIDTH + 1) - 1;
+/** One trace step is "op list" (3 + 1 + 5), steps are separated by one space. */
+const STEP_WIDTH = 3 + 1 + LIST_WIDTH;
+const TRACE_WIDTH = MAX_PROGRAM_OPS * (STEP_WIDTH + 1) - 1;
+const MAX_TRIES = 1000;
+
+type Case = readonly [input: DigitList, output: DigitList];
+
+/**
+ * Adjacent pairs a reference program never contains, because the pair does
+ * what one primitive or none does (rev rev, rev srt, dbl evn, ...), or always
+ * yields the empty list (odd evn, dbl odd).
+ */
+const REDUNDANT_PAIRS = new Set([
+  'rev rev', 'srt srt', 'odd odd', 'evn evn', 'inc dec', 'dec inc',
+  'rev srt', 'odd evn', 'evn odd', 'dbl odd', 'dbl evn',
+]);
+
+/**
+ * Pairs that commute. A reference program writes them only in PRIMITIVES order,
+ * so one behaviour has one spelling and supervised training sees a consistent target.
+ */
+const COMMUTING_PAIRS = new Set([
+  'rev inc', 'rev dec', 'rev dbl', 'rev odd', 'rev evn',
+  'srt odd', 'srt evn', 'drp inc', 'drp dec', 'drp dbl',
+]);
+
+export function pairAllowed(first: Primitive, second: Primitive): boolean {
+  if (REDUNDANT_PAIRS.has(`${first} ${second}`)) return false;
+  // The out-of-order spelling of a commuting pair is banned; the in-order one is allowed.
+  return !COMMUTING_PAIRS.has(`${second} ${first}`);
+}
+
+const NEXT: Record<Primitive, Primitive[]> = Object.fromEntries(
+  PRIMITIVES.map((first) => [first, PRIMITIVES.filter((second) => pairAllowed(first, second))]),
+) as Record<Primitive, Primitive[]>;
+
+function drawProgram(rng: Rng, length: number): Primitive[] {
+  const program: Primitive[] = [rng.pick(PRIMITIVES)];
+  while (program.length < length) program.push(rng.pick(NEXT[program[program.length - 1] as Primitive]));
+  return program;
+}
+
+function drawList(rng: Rng, [lo, hi]: readonly [number, number]): number[] {
+  return Array.from({ length: rng.range(lo, hi) }, () => rng.int(10));
+}
+
+/** `count` inputs, distinct from each other and from `taken` (whose keys this adds to). */
+function drawInputs(rng: Rng, count: number, lengths: readonly [number, number], taken: Set<string>): number[][] {
+  const inputs: number[][] = [];
+  while (inputs.length < count) {
+    const input = drawList(rng, lengths);
+    const key = formatList(input);
+    if (taken.has(key)) continue;
+    taken.add(key);
+    inputs.push(input);
+  }
+  return inputs;
+}
+
+/** A list as an integer for the ambiguity search: a leading 1, then its digits ([3, 1, 4] is 1314, [] is 1). */
+const listCode = (list: DigitList): number => list.reduce((code, x) => code * 10 + x, 1);
+const codeList = (code: number): number[] => [...String(code).slice(1)].map(Number);
+const CODE_LIMIT = 2 * 10 ** LIST_WIDTH;
+const OP_COUNT = PRIMITIVES.length;
+
+/** MOVES[op][code] is the code of the list after op, 0 until first needed (no list codes to 0). */
+let MOVES: Int32Array[] | null = null;
+
+function moveTables(): Int32Array[] {
+  MOVES ??= PRIMITIVES.map(() => new Int32Array(CODE_LIMIT));
+  return MOVES;
+}
+
+function move(tables: readonly Int32Array[], op: number, code: number): number {
+  const table = tables[op] as Int32Array;
+  let next = table[code] as number;
+  if (next === 0) {
+    next = listCode(applyPrimitive(PRIMITIVES[op] as Primitive, codeList(code)));
+    table[code] = next;
+  }
+  return next;
+}
+
+/** One number per state of up to three lists: exact, since CODE_LIMIT ** 3 < 2 ** 53. */
+const stateKey = (codes: readonly number[]): number => codes.reduce((key, code) => key * CODE_LIMIT + code, 0);
+
+/**
+ * Whether a program of fewer than `length` primitives (any, the empty program
+ * included) maps every input to its output: breadth-first over the distinct
+ * states the inputs can reach, which stay few because most programs collide.
+ * Lists are at most LIST_WIDTH long and there are at most three of them.
+ * This runs on every generated problem, so it works on integer codes without allocating lists.
+ */
+export function shorterProgramFits(inputs: readonly DigitList[], outputs: readonly DigitList[], length: number): boolean {
+  const n = inputs.length;
+  if (n > 3 || n !== outputs.length || [...inputs, ...outputs].some((list) => list.length > LIST_WIDTH)) {
+    throw new RangeError('shorterProgramFits takes up to three input/output pairs of lists of at most 5 digits');
+  }
+  const tables = moveTables();
+  const start = inputs.map(listCode);
+  const target = outputs.map(listCode);
+  if (start.every((code, i) => code === target[i])) return true;
+  // Only the layers that are expanded again need deduplicating; the last one is just compared with the target.
+  const seen = new Set([stateKey(start)]);
+  let frontier = [start];
+  for (let depth = 1; depth < length; depth++) {
+    const last = depth === length - 1;
+    const next: number[][] = [];
+    for (const state of frontier) {
+      for (let op = 0; op < OP_COUNT; op++) {
+        const moved = new Array<number>(n);
+        let hit = true;
+        for (let i = 0; i < n; i++) {
+          const code = move(tables, op, state[i] as number);
+          moved[i] = code;
+          if (code !== target[i]) hit = false;
+        }
+        if (hit) return true;
+        if (last) continue;
+        const key = stateKey(moved);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        next.push(moved);
+      }
+    }
+    frontier = next;
+  }
+  return false;
+}
+
+const padList = (list: DigitList): string => formatList(list).padEnd(LIST_WIDTH, '.');
+
+function formatCases(cases: readonly Case[], pad: (list: DigitList) => string): string {
+  return cases.map(([input, output]) => `${pad(input)}:${pad(output)}`).join(',');
+}
+
+/** Parses "314..:524..,..." (padded or not); null when anything is off. Never throws. */
+export function parseCases(text: string): Case[] | null {
+  if (typeof text !== 'string' || text.length === 0) return null;
+  const cases: Case[] = [];
+  for (const field of text.split(',')) {
+    const parts = field.split(':');
+    if (parts.length !== 2) return null;
+    const [input, output] = parts.map((part) => parseList(part.replace(/\.+$/, '')));
+    if (!input || !output) return null;
+    cases.push([input, output]);
+  }
+  return cases;
+}
+
+function formatTrace(program: Program, input: DigitList): string {
+  const lists = traceProgram(program, input);
+  return program.map((op, i) => `${op} ${padList(lists[i] as DigitList)}`).join(' ');
+}
+
+function generate(rng: Rng, difficulty: number): Problem {
+  if (!Number.isInteger(difficulty) || difficulty < 1 || difficulty > MAX_PROGRAM_OPS) {
+    throw new RangeError(`code difficulty must be an integer from 1 to ${MAX_PROGRAM_OPS}, got ${difficulty}`);
+  }
+  for (let tries = 0; tries < MAX_TRIES; tries++) {
+    const program = drawProgram(rng, difficulty);
+    const taken = new Set<string>();
+    const inputs = drawInputs(rng, VISIBLE_CASES, VISIBLE_LENGTH, taken);
+    const outputs = inputs.map((input) => runProgram(program, input));
+    // Two empty outputs leave too little to infer the program from.
+    if (outputs.filter((output) => output.length === 0).length > 1) continue;
+    // The examples must need the whole program, or the difficulty would lie and a shorter
+    // guess that fits every example would be judged on the hidden cases alone.
+    if (shorterProgramFits(inputs, outputs, difficulty)) continue;
+    const hidden = drawInputs(rng, HIDDEN_CASES, HIDDEN_LENGTH, taken);
+    const visibleCases = inputs.map((input, i): Case => [input, outputs[i] as DigitList]);
+    const hiddenCases = hidden.map((input): Case => [input, runProgram(program, input)]);
+    return {
+      family: 'code',
+      difficulty,
+      text: formatCases(visibleCases, padList),
+      trace: formatTrace(program, inputs[0] as DigitList),
+      answer: formatProgram(program),
+      hidden: formatCases(hiddenCases, formatList),
+    };
+  }
+  throw new Error(`could not draw an unambiguous code problem of difficulty ${difficulty} in ${MAX_TRIES} tries`);
+}
+
+/** The visible examples, unpadded and in sorted order: the same examples shown in another order are the same problem. */
+function canonical(problem: Problem): string {
+  const cases = parseCases(problem.text);
+  if (!cases) return problem.text;
+  return cases
+    .map(([input, output]) => `${formatList(input)}:${formatList(output)}`)
+    .sort()
+    .join(',');
+}
+
+function isCorrect(problem: Problem, answer: string): boolean {
+  const program = parseProgram(answer);
+  const visible = parseCases(problem.text);
+  const hidden = parseCases(problem.hidden);
+  if (!program || !visible || !hidden) return false;
+  return [...visible, ...hidden].every(([input, output]) => sameList(runProgram(program, input), output));
+}
+
+const STEP_LIST = /^(?:_|\d{1,5})\.*$/;
+
+/** Whether the trace is one well-formed "op list" step per primitive, naming the answer's primitives when it has some. */
+function traceWellFormed(trace: string, program: Program | null): boolean {
+  if (typeof trace !== 'string' || trace.length > TRACE_WIDTH || (trace.length + 1) % (STEP_WIDTH + 1) !== 0) return false;
+  const words = trace.split(' ');
+  if (words.length % 2 !== 0) return false;
+  const steps = words.length / 2;
+  if (program && program.length !== steps) return false;
+  for (let i = 0; i < steps; i++) {
+    const op = words[2 * i] as string;
+    const list = words[2 * i + 1] as string;
+    if (!isPrimitive(op) || (program && program[i] !== op)) return false;
+    if (list.length !== LIST_WIDTH || !STEP_LIST.test(list)) return false;
+  }
+  return steps >= 1;
+}
+
+export const codeFamily: TaskFamily = {
+  name: 'code',
+  minDifficulty: 1,
+  maxDifficulty: MAX_PROGRAM_OPS,
+  hardDifficulties: [3, 4],
+  draftTraceWidth: TRACE_WIDTH,
+  maxAnswerLength: MAX_PROGRAM_LENGTH,
+  generate,
+  canonical,
+  isCorrect,
+  formatScore(_problem, trace, answer) {
+    const program = parseProgram(answer);
+    return (program ? 0.5 : 0) + (traceWellFormed(trace, program) ? 0.5 : 0);
+  },
+};
