@@ -17,7 +17,8 @@ import { encodeCheckpoint } from '../core/model/checkpoint';
 import { defaultModelConfig } from '../core/model/config';
 import type { Transformer } from '../core/model/transformer';
 import { familyByName } from '../core/tasks/families';
-import { completionBudget } from '../core/tasks/budget';
+import { completionBudget, maxSequenceLength } from '../core/tasks/budget';
+import { bucketLength } from '../core/model/buckets';
 import { testHardSplit, validationSplit } from '../core/tasks/splits';
 import type { TaskFamily } from '../core/tasks/task';
 import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
@@ -67,7 +68,7 @@ function parse() {
   }
   if (values.backend !== 'wasm' && values.backend !== 'cpu') fail(`--backend must be wasm or cpu, got "${values.backend}"`);
   const config: PretrainConfig = {
-    model: defaultModelConfig(VOCAB_SIZE),
+    model: { ...defaultModelConfig(VOCAB_SIZE), maxLen: bucketLength(maxSequenceLength(family)) },
     trunkSteps: positiveNumber('trunk-steps', values['trunk-steps'], true),
     forkSteps: positiveNumber('fork-steps', values['fork-steps'], true),
     batchSize: positiveNumber('batch', values.batch, true),

@@ -266,6 +266,7 @@ export const codeFamily: TaskFamily = {
   minDifficulty: 1,
   maxDifficulty: MAX_PROGRAM_OPS,
   hardDifficulties: [3, 4],
+  problemWidth: CODE_PROBLEM_WIDTH,
   draftTraceWidth: TRACE_WIDTH,
   maxAnswerLength: MAX_PROGRAM_LENGTH,
   generate,

@@ -51,3 +51,14 @@ describe('math family', () => {
     expect(() => mathFamily.generate(new Rng(1), 2.5)).toThrow(RangeError);
   });
 });
+
+describe('math budgets', () => {
+  it('fits the longest drafted prompt plus a full completion', async () => {
+    const { maxSequenceLength, completionBudget } = await import('./budget');
+    const { draftedPrompt, draftView } = await import('./format');
+    const p = mathFamily.generate(new Rng(4), 8);
+    const full = draftedPrompt(p, draftView(mathFamily, solutionText(p.trace, p.answer), true)) + solutionText(p.trace, p.answer);
+    expect(encode(full)).toHaveLength(maxSequenceLength(mathFamily));
+    expect(encode(solutionText(p.trace, p.answer))).toHaveLength(completionBudget(mathFamily));
+  });
+});

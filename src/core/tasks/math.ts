@@ -55,6 +55,7 @@ export const mathFamily: TaskFamily = {
   minDifficulty: 1,
   maxDifficulty: MAX_OPS,
   hardDifficulties: [6, 7, 8],
+  problemWidth: PROBLEM_WIDTH,
   draftTraceWidth: TRACE_WIDTH,
   maxAnswerLength: 1,
   generate,

@@ -25,6 +25,8 @@ export interface TaskFamily {
   maxDifficulty: number;
   /** Difficulties of the held-out hard split. */
   hardDifficulties: readonly number[];
+  /** Length of every problem text (problems are padded to it). */
+  problemWidth: number;
   /** Width a trace is padded or cut to when shown as a draft, so every step of it sits at a fixed distance. */
   draftTraceWidth: number;
   /** Longest answer shown in a draft view (longer ones are cut). */

@@ -1,0 +1,72 @@
+/**
+ * The experiment config: one schema, used by the runner, the CLI and the UI's
+ * form, so an invalid value is refused with the same message everywhere.
+ * Hyperparameters keep their GRPO names (TRL's GRPOConfig).
+ */
+import { z } from 'zod';
+import { DEFAULT_RL_CONFIG } from '../rl/config';
+import { METHODS } from './methods';
+
+const int = (min: number, max: number) => z.number().int(`must be a whole number`).min(min).max(max);
+const num = (min: number, max: number) => z.number().min(min).max(max);
+
+export const rlConfigSchema = z.object({
+  num_generations: int(2, 64),
+  beta: num(0, 10),
+  epsilon: num(0, 1),
+  epsilon_high: num(0, 10),
+  loss_type: z.enum(['grpo', 'dapo', 'dr_grpo']),
+  scale_rewards: z.enum(['group', 'batch', 'none']),
+  temperature: num(0.05, 5),
+  top_p: z.number().gt(0, 'must be above 0').max(1),
+  max_completion_length: int(4, 128),
+  num_iterations: int(1, 16),
+  learning_rate: z.number().gt(0, 'must be above 0').max(0.1),
+  format_weight: num(0, 10),
+});
+
+export const experimentConfigSchema = z
+  .object({
+    version: z.literal(1),
+    task: z.enum(['math', 'code']),
+    /** Identity of the base pair the arms start from (file names + checksums prefix). */
+    base_pair: z.string().min(1).max(200),
+    methods: z.array(z.enum(METHODS)).min(1, 'pick at least one method').refine((m) => new Set(m).size === m.length, 'a method is listed twice'),
+    steps: int(0, 100_000),
+    problems_per_step: int(1, 256),
+    eval_every: int(1, 100_000),
+    /** Problems of test-hard (and of validation) each evaluation uses; the first k of the fixed split. */
+    eval_problems: int(10, 1000),
+    seed: int(0, 2 ** 31 - 1),
+    show_draft_answer: z.boolean(),
+    rl: rlConfigSchema,
+  })
+  .strict();
+
+export type ExperimentConfig = z.infer<typeof experimentConfigSchema>;
+
+export const DEFAULT_EXPERIMENT: ExperimentConfig = {
+  version: 1,
+  task: 'math',
+  base_pair: 'shipped',
+  methods: ['agon', 'grpo', 'moa', 'zero-shot'],
+  steps: 200,
+  problems_per_step: 8,
+  eval_every: 50,
+  eval_problems: 1000,
+  seed: 1,
+  show_draft_answer: false,
+  rl: DEFAULT_RL_CONFIG,
+};
+
+export interface ConfigIssue {
+  path: string;
+  message: string;
+}
+
+/** Validates anything (a parsed URL, a file, a form) into a config, or a list of field-level issues. */
+export function parseExperimentConfig(input: unknown): { ok: true; config: ExperimentConfig } | { ok: false; issues: ConfigIssue[] } {
+  const parsed = experimentConfigSchema.safeParse(input);
+  if (parsed.success) return { ok: true, config: parsed.data };
+  return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+}
