@@ -47,7 +47,7 @@ export async function updatePolicy(
   };
   let loss = 0;
   try {
-    const kl = ref ? await maskedMean(k3(old, ref), batch.mask) : 0;
+    const kl = ref ? await maskedMean(() => k3(old, ref), batch.mask) : 0;
     for (let it = 0; it < config.num_iterations; it++) {
       const value = optimizer.minimize(
         () => policyLoss({ logp: completionLogProbs(model, batch), oldLogp: old, refLogp: config.beta > 0 ? ref : undefined, advantages: adv, mask: batch.mask }, options),
@@ -64,9 +64,8 @@ export async function updatePolicy(
   }
 }
 
-async function maskedMean(values: tf.Tensor, mask: tf.Tensor2D): Promise<number> {
-  const mean = tf.tidy(() => tf.div(tf.sum(tf.mul(values, mask)), tf.maximum(tf.sum(mask), 1)));
-  values.dispose();
+async function maskedMean(values: () => tf.Tensor, mask: tf.Tensor2D): Promise<number> {
+  const mean = tf.tidy(() => tf.div(tf.sum(tf.mul(values(), mask)), tf.maximum(tf.sum(mask), 1)));
   const value = (await mean.data())[0] as number;
   mean.dispose();
   return value;

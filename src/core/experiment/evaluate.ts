@@ -1,0 +1,112 @@
+/**
+ * Evaluation of methods at one point of training. Every readout has candidates
+ * (the two cascade directions A->B and B->A, or the models A and B); the one
+ * with the best validation pass@1 is chosen and its test-hard pass@1 reported,
+ * so the test split never picks what is reported on it. All candidates are kept.
+ */
+import { evaluateCascade, soloStage, type CascadeResult } from '../eval/cascade';
+import type { SamplingOptions } from '../eval/generate';
+import { clopperPearson } from '../eval/stats';
+import type { Transformer } from '../model/transformer';
+import type { Problem, TaskFamily } from '../tasks/task';
+import type { Member } from '../rl/round';
+import type { Readout } from './methods';
+
+export interface Score {
+  correct: number;
+  n: number;
+  passAt1: number;
+  /** 95% Clopper-Pearson interval. */
+  low: number;
+  high: number;
+}
+
+export interface CandidateResult {
+  /** "A", "B", "A->A", "A->B", ... */
+  name: string;
+  test: Score;
+  validation: Score;
+  /** Mean final-stage completion length on test-hard, in tokens. */
+  finalLength: number;
+  /** Cascades only (on test-hard). */
+  drafterAlone?: Score;
+  rescueRate?: number;
+  sabotageRate?: number;
+  copyRate?: number;
+}
+
+export interface ReadoutResult {
+  candidates: CandidateResult[];
+  /** Index of the candidate chosen on validation. */
+  chosen: number;
+}
+
+export interface EvalSets {
+  test: readonly Problem[];
+  validation: readonly Problem[];
+}
+
+export function score(correct: readonly boolean[]): Score {
+  const k = correct.filter(Boolean).length;
+  const n = correct.length;
+  return { correct: k, n, passAt1: n === 0 ? 0 : k / n, ...clopperPearson(k, n) };
+}
+
+function fromCascade(name: string, test: CascadeResult, validation: CascadeResult): CandidateResult {
+  return {
+    name,
+    test: score(test.final.correct),
+    validation: score(validation.final.correct),
+    finalLength: test.final.meanLength,
+    drafterAlone: score(test.draft.correct),
+    rescueRate: test.rescueRate,
+    sabotageRate: test.sabotageRate,
+    copyRate: test.copyRate,
+  };
+}
+
+export interface EvalContext {
+  family: TaskFamily;
+  sets: EvalSets;
+  sampling: SamplingOptions;
+  showDraftAnswer: boolean;
+  /** Counts every token generated for evaluation. */
+  countTokens: (n: number) => void;
+}
+
+async function solo(name: string, model: Transformer, ctx: EvalContext): Promise<CandidateResult> {
+  const test = await soloStage(model, ctx.family, ctx.sets.test, ctx.sampling);
+  const validation = await soloStage(model, ctx.family, ctx.sets.validation, ctx.sampling);
+  ctx.countTokens(test.result.tokens + validation.result.tokens);
+  return { name, test: score(test.result.correct), validation: score(validation.result.correct), finalLength: test.result.meanLength };
+}
+
+async function cascade(drafter: Member, solver: Member, models: Record<Member, Transformer>, ctx: EvalContext): Promise<CandidateResult> {
+  const run = (problems: readonly Problem[]) => evaluateCascade(models[drafter], models[solver], ctx.family, problems, ctx.sampling, ctx.showDraftAnswer);
+  const test = await run(ctx.sets.test);
+  const validation = await run(ctx.sets.validation);
+  ctx.countTokens(test.final.tokens + test.draft.tokens + validation.final.tokens + validation.draft.tokens);
+  return fromCascade(`${drafter}->${solver}`, test, validation);
+}
+
+/** Evaluates one readout over the members an arm trains (`members`: ['A'] for GRPO, ['A', 'B'] otherwise). */
+export async function evaluateReadout(readout: Readout, members: readonly Member[], models: Record<Member, Transformer>, ctx: EvalContext): Promise<ReadoutResult> {
+  const candidates: CandidateResult[] = [];
+  for (const m of members) {
+    if (readout === 'solo') candidates.push(await solo(m, models[m], ctx));
+    if (readout === 'self-cascade') candidates.push(await cascade(m, m, models, ctx));
+  }
+  if (readout === 'pair-cascade') {
+    candidates.push(await cascade('A', 'B', models, ctx));
+    candidates.push(await cascade('B', 'A', models, ctx));
+  }
+  return { candidates, chosen: chooseOnValidation(candidates) };
+}
+
+export function chooseOnValidation(candidates: readonly CandidateResult[]): number {
+  let best = 0;
+  candidates.forEach((c, i) => {
+    if (c.validation.passAt1 > (candidates[best] as CandidateResult).validation.passAt1) best = i;
+  });
+  return best;
+}

@@ -1,0 +1,28 @@
+/** Events the runner emits, in order; the UI store and the CLI both consume this stream. */
+import type { Round } from '../rl/round';
+import type { EvalPoint, ExperimentResult } from './result';
+
+export interface Progress {
+  arm: string;
+  armIndex: number;
+  arms: number;
+  step: number;
+  steps: number;
+  tokensGenerated: number;
+  tokensTrained: number;
+  evalTokens: number;
+  elapsedMs: number;
+  /** Estimated time left for the whole experiment, from the pace so far. */
+  etaMs: number | null;
+}
+
+export type ExperimentEvent =
+  | { type: 'arm-start'; arm: string }
+  | { type: 'round'; arm: string; round: Round }
+  | { type: 'eval'; arm: string; point: EvalPoint }
+  | { type: 'progress'; progress: Progress }
+  | { type: 'paused' }
+  | { type: 'resumed' }
+  | { type: 'warning'; message: string }
+  | { type: 'arm-error'; arm: string; message: string }
+  | { type: 'done'; result: ExperimentResult };

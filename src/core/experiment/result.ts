@@ -1,0 +1,103 @@
+/** The versioned result object: everything needed to redraw every plot and table without rerunning. */
+import type { ExperimentConfig } from './config';
+import type { ReadoutResult, Score } from './evaluate';
+import { METHOD_SPECS, type MethodName } from './methods';
+
+export const RESULT_SCHEMA = 'agon-playground/result';
+export const RESULT_VERSION = 1;
+
+export interface EvalPoint {
+  step: number;
+  /** Tokens sampled for training up to this point (compute-parity x-axis). */
+  tokensGenerated: number;
+  /** Completion tokens the updates were computed on. */
+  tokensTrained: number;
+  /** Mean per-token KL to the starting weights over the last eval interval (trained arms). */
+  kl?: number;
+  /** Mean total reward of the last eval interval, per stream. */
+  reward?: Record<string, number>;
+  readouts: Partial<Record<MethodName, ReadoutResult>>;
+}
+
+export interface ArmResult {
+  curve: EvalPoint[];
+  stepsDone: number;
+  evalTokens: number;
+  error?: string;
+}
+
+export interface Environment {
+  backend: string;
+  adapter?: string;
+  tfjsVersion: string;
+  appVersion: string;
+  platform: string;
+}
+
+export interface TableRow {
+  method: MethodName;
+  label: string;
+  /** The candidate chosen on validation ("A->B", ...), reported on test-hard. */
+  chosen: string;
+  test: Score;
+  finalLength: number;
+  /** Test-hard pass@1 of every candidate (both directions), for transparency. */
+  candidates: { name: string; passAt1: number; validationPassAt1: number }[];
+  drafterAlone?: Score;
+}
+
+export interface Headline {
+  /** Agon pass@1 / GRPO pass@1. */
+  agonOverGrpo: number | null;
+  /** (Agon - base) / (MoA - base), base = zero-shot. */
+  agonGainOverMoaGain: number | null;
+}
+
+export interface ExperimentResult {
+  schema: typeof RESULT_SCHEMA;
+  version: typeof RESULT_VERSION;
+  status: 'complete' | 'cancelled' | 'failed';
+  config: ExperimentConfig;
+  environment: Environment;
+  startedAt: string;
+  finishedAt: string;
+  arms: Record<string, ArmResult>;
+  table: TableRow[];
+  headline: Headline;
+}
+
+/** The last evaluation of each method, in the paper's table shape. */
+export function buildTable(config: ExperimentConfig, arms: Record<string, ArmResult>): TableRow[] {
+  const rows: TableRow[] = [];
+  for (const method of config.methods) {
+    const spec = METHOD_SPECS[method];
+    const curve = arms[spec.arm]?.curve ?? [];
+    const last = [...curve].reverse().find((p) => p.readouts[method]);
+    const readout = last?.readouts[method];
+    if (!readout) continue;
+    const chosen = readout.candidates[readout.chosen];
+    if (!chosen) continue;
+    rows.push({
+      method,
+      label: spec.label,
+      chosen: chosen.name,
+      test: chosen.test,
+      finalLength: chosen.finalLength,
+      candidates: readout.candidates.map((c) => ({ name: c.name, passAt1: c.test.passAt1, validationPassAt1: c.validation.passAt1 })),
+      drafterAlone: chosen.drafterAlone,
+    });
+  }
+  return rows;
+}
+
+export function headline(table: readonly TableRow[]): Headline {
+  const p = (m: MethodName) => table.find((r) => r.method === m)?.test.passAt1;
+  const agon = p('agon');
+  const grpo = p('grpo');
+  const base = p('zero-shot');
+  const moa = p('moa');
+  return {
+    agonOverGrpo: agon !== undefined && grpo ? agon / grpo : null,
+    agonGainOverMoaGain: agon !== undefined && base !== undefined && moa !== undefined && moa !== base ? (agon - base) / (moa - base) : null,
+  };
+}

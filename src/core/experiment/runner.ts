@@ -1,0 +1,256 @@
+/**
+ * Runs an experiment: every arm starts from the same base checkpoints, trains for
+ * `steps` rounds on the same stream of training problems, and is evaluated every
+ * `eval_every` steps (and at step 0 and the end). Emits typed events; can be paused,
+ * resumed, stepped one round at a time, and cancelled. A NaN/Inf stops only that
+ * arm, keeping what it measured. Deterministic for a seed on a given backend.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { modelFromCheckpoint } from '../model/checkpoint';
+import type { Transformer } from '../model/transformer';
+import { Rng } from '../random';
+import { agonStep } from '../rl/agon';
+import type { RlConfig } from '../rl/config';
+import { grpoStep, type Learner } from '../rl/grpo';
+import type { Member, Round } from '../rl/round';
+import { familyByName } from '../tasks/families';
+import { sampleProblem, testHardSplit, validationSplit } from '../tasks/splits';
+import type { Problem, TaskFamily } from '../tasks/task';
+import { TOKENIZER_VERSION } from '../tokenizer/tokenizer';
+import type { ExperimentConfig } from './config';
+import { evaluateReadout, type EvalContext, type EvalSets } from './evaluate';
+import type { ExperimentEvent } from './events';
+import { ARMS, METHOD_SPECS, type ArmSpec, type MethodName } from './methods';
+import { buildTable, headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type Environment, type EvalPoint, type ExperimentResult } from './result';
+
+export interface BasePairBytes {
+  a: Uint8Array;
+  b: Uint8Array;
+}
+
+class Cancelled extends Error {}
+
+/** The problems of training step `step`: the same for every arm, fixed by the seed. */
+export function trainingProblems(family: TaskFamily, seed: number, step: number, count: number): Problem[] {
+  const rng = new Rng(seed * 100_003 + step);
+  return Array.from({ length: count }, () => sampleProblem(family, 'train', rng));
+}
+
+/** Arms needed by the methods, in a fixed order (base first). */
+export function armsFor(methods: readonly MethodName[]): string[] {
+  const needed = new Set(methods.map((m) => METHOD_SPECS[m].arm));
+  return Object.keys(ARMS).filter((arm) => needed.has(arm));
+}
+
+export class ExperimentRunner {
+  private readonly family: TaskFamily;
+  private readonly listeners: ((e: ExperimentEvent) => void)[] = [];
+  private paused = false;
+  private stepsAllowed = 0;
+  private cancelled = false;
+  private wake: (() => void) | null = null;
+  private readonly arms: Record<string, ArmResult> = {};
+  private readonly started = Date.now();
+  private stepsTotalDone = 0;
+
+  constructor(
+    private readonly config: ExperimentConfig,
+    private readonly basePair: BasePairBytes,
+    private readonly environment: Environment,
+  ) {
+    this.family = familyByName(config.task);
+  }
+
+  on(listener: (e: ExperimentEvent) => void): void {
+    this.listeners.push(listener);
+  }
+
+  pause(): void {
+    this.paused = true;
+    this.emit({ type: 'paused' });
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.emit({ type: 'resumed' });
+    this.release();
+  }
+
+  /** Runs exactly one more round, then stays paused. */
+  stepOnce(): void {
+    this.paused = true;
+    this.stepsAllowed++;
+    this.release();
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    this.release();
+  }
+
+  async run(): Promise<ExperimentResult> {
+    const startedAt = new Date().toISOString();
+    const sets: EvalSets = {
+      test: testHardSplit(this.family, this.config.eval_problems),
+      validation: validationSplit(this.family, this.config.eval_problems),
+    };
+    const armNames = armsFor(this.config.methods);
+    let status: ExperimentResult['status'] = 'complete';
+    try {
+      for (const [index, arm] of armNames.entries()) {
+        await this.runArm(arm, index, armNames.length, sets);
+      }
+    } catch (e) {
+      if (!(e instanceof Cancelled)) throw e;
+      status = 'cancelled';
+    }
+    const table = buildTable(this.config, this.arms);
+    if (status === 'complete' && Object.values(this.arms).some((a) => a.error)) status = 'failed';
+    const result: ExperimentResult = {
+      schema: RESULT_SCHEMA,
+      version: RESULT_VERSION,
+      status,
+      config: this.config,
+      environment: this.environment,
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      arms: this.arms,
+      table,
+      headline: headline(table),
+    };
+    this.emit({ type: 'done', result });
+    return result;
+  }
+
+  private emit(e: ExperimentEvent): void {
+    for (const l of this.listeners) l(e);
+  }
+
+  private release(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  /** Waits here between rounds while paused. */
+  private async gate(): Promise<void> {
+    // Yield to the event loop so commands (pause, cancel, worker messages) are seen between rounds.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    while (!this.cancelled && this.paused && this.stepsAllowed === 0) {
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+    if (this.cancelled) throw new Cancelled();
+    if (this.stepsAllowed > 0) this.stepsAllowed--;
+  }
+
+  private loadPair(): Record<Member, Transformer> {
+    return {
+      A: modelFromCheckpoint(this.basePair.a, TOKENIZER_VERSION),
+      B: modelFromCheckpoint(this.basePair.b, TOKENIZER_VERSION),
+    };
+  }
+
+  private learners(models: Record<Member, Transformer>): Record<Member, Learner> {
+    const rl: RlConfig = this.config.rl;
+    const learner = (name: Member): Learner => ({
+      name,
+      model: models[name],
+      optimizer: tf.train.adam(rl.learning_rate),
+      reference: modelFromCheckpoint(name === 'A' ? this.basePair.a : this.basePair.b, TOKENIZER_VERSION),
+    });
+    return { A: learner('A'), B: learner('B') };
+  }
+
+  private async runArm(arm: string, armIndex: number, arms: number, sets: EvalSets): Promise<void> {
+    const spec = ARMS[arm] as ArmSpec;
+    const record: ArmResult = { curve: [], stepsDone: 0, evalTokens: 0 };
+    this.arms[arm] = record;
+    this.emit({ type: 'arm-start', arm });
+    const models = this.loadPair();
+    const learners = spec.kind === 'base' ? null : this.learners(models);
+    const methods = this.config.methods.filter((m) => METHOD_SPECS[m].arm === arm);
+    const members: Member[] = spec.kind === 'grpo' ? ['A'] : ['A', 'B'];
+    const ctx: EvalContext = {
+      family: this.family,
+      sets,
+      sampling: { temperature: this.config.rl.temperature, topP: this.config.rl.top_p, maxNewTokens: this.config.rl.max_completion_length, seed: this.config.seed + 17 },
+      showDraftAnswer: this.config.show_draft_answer,
+      countTokens: (n) => (record.evalTokens += n),
+    };
+    const counters = { generated: 0, trained: 0, kl: [] as number[], reward: {} as Record<string, number[]> };
+    const evaluate = async (step: number) => {
+      const point: EvalPoint = { step, tokensGenerated: counters.generated, tokensTrained: counters.trained, readouts: {} };
+      if (counters.kl.length > 0) point.kl = mean(counters.kl);
+      if (Object.keys(counters.reward).length > 0) point.reward = Object.fromEntries(Object.entries(counters.reward).map(([k, v]) => [k, mean(v)]));
+      counters.kl = [];
+      counters.reward = {};
+      for (const m of methods) point.readouts[m] = await evaluateReadout(METHOD_SPECS[m].readout, members, models, ctx);
+      record.curve.push(point);
+      this.emit({ type: 'eval', arm, point });
+    };
+    try {
+      await evaluate(0);
+      if (!learners) return;
+      const steps = this.config.steps;
+      for (let step = 0; step < steps; step++) {
+        await this.gate();
+        const problems = trainingProblems(this.family, this.config.seed, step, this.config.problems_per_step);
+        const seed = this.config.seed * 7_919 + step * 31 + armIndex;
+        let round: Round;
+        try {
+          round = spec.kind === 'agon'
+            ? await agonStep(learners, this.family, problems, step, this.config.rl, { ...spec.options, showDraftAnswer: this.config.show_draft_answer }, seed)
+            : await grpoStep(learners.A, this.family, problems, step, this.config.rl, seed);
+        } catch (e) {
+          const message = `${arm} stopped at step ${step}: ${e instanceof Error ? e.message : String(e)}`;
+          record.error = message;
+          this.emit({ type: 'arm-error', arm, message });
+          return;
+        }
+        this.account(round, counters);
+        record.stepsDone = step + 1;
+        this.stepsTotalDone++;
+        this.emit({ type: 'round', arm, round });
+        this.emit({ type: 'progress', progress: this.progress(arm, armIndex, arms, step + 1, counters, record.evalTokens) });
+        if ((step + 1) % this.config.eval_every === 0 || step + 1 === steps) await evaluate(step + 1);
+      }
+    } finally {
+      for (const m of Object.values(models)) m.dispose();
+      if (learners) for (const l of Object.values(learners)) {
+        l.optimizer.dispose();
+        l.reference?.dispose();
+      }
+    }
+  }
+
+  private account(round: Round, counters: { generated: number; trained: number; kl: number[]; reward: Record<string, number[]> }): void {
+    const iterations = this.config.rl.num_iterations;
+    const add = (stream: string, samples: { tokenProbs: number[]; reward: { total: number } }[]) => {
+      const tokens = samples.reduce((s, x) => s + x.tokenProbs.length, 0);
+      counters.generated += tokens;
+      counters.trained += tokens * iterations;
+      (counters.reward[stream] ??= []).push(mean(samples.map((x) => x.reward.total)));
+    };
+    if (round.kind === 'grpo') {
+      add('A', round.problems.flatMap((p) => p.samples));
+      counters.kl.push(round.updates.model.kl);
+    } else {
+      const pairs = round.problems.flatMap((p) => p.pairs);
+      add('drafter', pairs.map((p) => p.draft));
+      add('solver', pairs.map((p) => p.solution));
+      counters.kl.push((round.updates.drafter.kl + round.updates.solver.kl) / 2);
+    }
+  }
+
+  private progress(arm: string, armIndex: number, arms: number, step: number, counters: { generated: number; trained: number }, evalTokens: number) {
+    const elapsedMs = Date.now() - this.started;
+    const trainedArms = armsFor(this.config.methods).filter((a) => ARMS[a]?.kind !== 'base').length;
+    const totalSteps = trainedArms * this.config.steps;
+    const etaMs = this.stepsTotalDone > 0 ? (elapsedMs / this.stepsTotalDone) * (totalSteps - this.stepsTotalDone) : null;
+    return { arm, armIndex, arms, step, steps: this.config.steps, tokensGenerated: counters.generated, tokensTrained: counters.trained, evalTokens, elapsedMs, etaMs };
+  }
+}
+
+function mean(xs: readonly number[]): number {
+  return xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length;
+}

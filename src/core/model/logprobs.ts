@@ -1,0 +1,51 @@
+import * as tf from '@tensorflow/tfjs';
+import { bucketLength } from './buckets';
+import type { Transformer } from './transformer';
+
+/** Right-padded prompt+completion rows; mask is 1 on completion tokens (the ones scored). */
+export interface SequenceBatch {
+  tokens: tf.Tensor2D; // int32 [B, T]
+  mask: tf.Tensor2D; // float32 [B, T]
+}
+
+/**
+ * log p(token_t | tokens_<t) as float32 [B, T], zero where mask is 0.
+ * Differentiable w.r.t. the model weights, so usable inside optimizer.minimize.
+ */
+export function completionLogProbs(model: Transformer, batch: SequenceBatch): tf.Tensor2D {
+  return tf.tidy(() => {
+    const [B, T] = batch.tokens.shape;
+    const V = model.config.vocabSize;
+    const logProbs = tf.logSoftmax(model.forward(batch.tokens)); // [B, T, V]: distribution of token t+1
+    const nextTokens = tf.concat([tf.slice(batch.tokens, [0, 1], [B, T - 1]), tf.zeros([B, 1], 'int32')], 1);
+    const nextOneHot = tf.cast(tf.oneHot(nextTokens, V), 'float32');
+    const ofNext = tf.sum(tf.mul(logProbs, nextOneHot), 2); // [B, T]: log p(token_{t+1} | <= t)
+    // Shift right by one so column t scores token t; token 0 has no context and scores 0.
+    const ofToken = tf.concat([tf.zeros([B, 1]), tf.slice(ofNext, [0, 0], [B, T - 1])], 1);
+    return tf.mul(ofToken, batch.mask) as tf.Tensor2D;
+  });
+}
+
+/**
+ * Builds a SequenceBatch: each row is prompt+completion, right-padded with padId
+ * to bucketLen (default: the longest row rounded up to a shape bucket).
+ */
+export function sequenceBatch(
+  rows: { prompt: number[]; completion: number[] }[],
+  padId: number,
+  bucketLen?: number,
+): SequenceBatch {
+  if (rows.length === 0) throw new Error('sequenceBatch: no rows');
+  const longest = Math.max(...rows.map((r) => r.prompt.length + r.completion.length));
+  const T = bucketLen ?? bucketLength(longest);
+  if (longest > T) throw new Error(`sequenceBatch: row of length ${longest} exceeds bucketLen ${T}`);
+  const tokens = new Int32Array(rows.length * T).fill(padId);
+  const mask = new Float32Array(rows.length * T);
+  rows.forEach((row, b) => {
+    if (row.prompt.length === 0) throw new Error('sequenceBatch: every row needs a non-empty prompt');
+    tokens.set(row.prompt, b * T);
+    tokens.set(row.completion, b * T + row.prompt.length);
+    mask.fill(1, b * T + row.prompt.length, b * T + row.prompt.length + row.completion.length);
+  });
+  return { tokens: tf.tensor2d(tokens, [rows.length, T], 'int32'), mask: tf.tensor2d(mask, [rows.length, T]) };
+}

@@ -1,0 +1,249 @@
+import * as tf from '@tensorflow/tfjs';
+import { bucketLength } from './buckets';
+import { chooseTokens } from './nucleus';
+import { seedStream } from './prng';
+import type { KVCache, Transformer } from './transformer';
+
+export interface SampleOptions {
+  maxNewTokens: number;
+  /** 0 = greedy. */
+  temperature: number;
+  /** Nucleus mass in (0, 1]; 1 = no truncation. */
+  topP: number;
+  eosId: number;
+  padId: number;
+  seed: number;
+}
+
+export interface SampleResult {
+  /** Completion tokens per row, including the eos if one was produced, nothing after it. */
+  tokens: number[][];
+  /**
+   * log p(token) of each sampled token under the raw model distribution
+   * (temperature 1, no top-p truncation), i.e. what the policy assigns to it,
+   * not the distribution it was drawn from.
+   */
+  tokenLogProbs: number[][];
+  /** Whether the row produced eos. */
+  finished: boolean[];
+}
+
+/** How often (in tokens) the "all rows finished?" flag is read back for early stop. */
+const FINISHED_CHECK_EVERY = 8;
+
+/** Prompts left-padded to a bucketed length P, so every row's last prompt token sits at slot P-1. */
+export interface LeftPadded {
+  tokens: tf.Tensor2D; // int32 [B, P]
+  /** int32 [B, P]: counted from each row's first real token (pads get 0). */
+  positions: tf.Tensor2D;
+  /** float32 [B, P]: 1 on real tokens. */
+  keyMask: tf.Tensor2D;
+  /** int32 [B]: real prompt lengths, i.e. the position of each row's first new token. */
+  lengths: tf.Tensor1D;
+}
+
+export function leftPadPrompts(prompts: number[][], padId: number, P: number): LeftPadded {
+  const B = prompts.length;
+  const tokens = new Int32Array(B * P).fill(padId);
+  const positions = new Int32Array(B * P);
+  const keyMask = new Float32Array(B * P);
+  prompts.forEach((prompt, b) => {
+    const pad = P - prompt.length;
+    prompt.forEach((id, i) => {
+      tokens[b * P + pad + i] = id;
+      positions[b * P + pad + i] = i;
+      keyMask[b * P + pad + i] = 1;
+    });
+  });
+  return {
+    tokens: tf.tensor2d(tokens, [B, P], 'int32'),
+    positions: tf.tensor2d(positions, [B, P], 'int32'),
+    keyMask: tf.tensor2d(keyMask, [B, P]),
+    lengths: tf.tensor1d(prompts.map((p) => p.length), 'int32'),
+  };
+}
+
+/** Incremental decoding state: the logits for the next token, and how to feed back a chosen token. */
+interface Decoder {
+  /** float32 [B, V]. */
+  readonly nextLogits: tf.Tensor2D;
+  /** Feed the step-th new tokens (int32 [B]); nextLogits then refers to the following token. */
+  push(tokens: tf.Tensor1D, step: number): void;
+  dispose(): void;
+}
+
+/**
+ * Samples completions with a KV cache: the prompt is run once (prefill), then
+ * each new token runs a single position through the layers, attending over the
+ * cached keys/values. The cache is preallocated at P + maxNewTokens slots so
+ * every step has the same shapes.
+ */
+export function sample(model: Transformer, prompts: number[][], opts: SampleOptions): Promise<SampleResult> {
+  return decode(model, prompts, opts, (padded, P) => new CachedDecoder(model, padded, P, opts.maxNewTokens));
+}
+
+/** Same contract as sample, but recomputes the whole sequence every step (benchmark/test baseline). */
+export function sampleFullRecompute(model: Transformer, prompts: number[][], opts: SampleOptions): Promise<SampleResult> {
+  return decode(model, prompts, opts, (padded) => new RecomputeDecoder(model, padded));
+}
+
+async function decode(
+  model: Transformer,
+  prompts: number[][],
+  opts: SampleOptions,
+  makeDecoder: (padded: LeftPadded, P: number) => Decoder,
+): Promise<SampleResult> {
+  const B = prompts.length;
+  if (B === 0) return { tokens: [], tokenLogProbs: [], finished: [] };
+  const longest = Math.max(...prompts.map((p) => p.length));
+  if (Math.min(...prompts.map((p) => p.length)) === 0) throw new Error('sample: every prompt needs at least one token');
+  if (longest + opts.maxNewTokens > model.config.maxLen) {
+    throw new Error(`sample: prompt (${longest}) + maxNewTokens (${opts.maxNewTokens}) exceeds maxLen ${model.config.maxLen}`);
+  }
+  const P = bucketLength(longest);
+  const padded = leftPadPrompts(prompts, opts.padId, P);
+  const decoder = makeDecoder(padded, P);
+  const nextSeed = seedStream(opts.seed);
+  const chosen: tf.Tensor1D[] = [];
+  const logProbs: tf.Tensor1D[] = [];
+  let done: tf.Tensor1D = tf.zeros([B], 'bool');
+  try {
+    for (let step = 0; step < opts.maxNewTokens; step++) {
+      const next = pickNext(decoder.nextLogits, done, opts, nextSeed());
+      done.dispose();
+      done = next.done;
+      chosen.push(next.token);
+      logProbs.push(next.logProb);
+      if (step === opts.maxNewTokens - 1) break;
+      if ((step + 1) % FINISHED_CHECK_EVERY === 0 && (await allTrue(done))) break;
+      decoder.push(next.token, step);
+    }
+    // The only read-back of the rollout (besides the early-stop flag).
+    const stacked = tf.tidy(() => [tf.stack(chosen, 1), tf.stack(logProbs, 1)]);
+    const [tokenRows, logProbRows, finished] = await Promise.all([
+      stacked[0]!.array() as Promise<number[][]>,
+      stacked[1]!.array() as Promise<number[][]>,
+      done.array() as Promise<number[]>,
+    ]);
+    tf.dispose(stacked);
+    return trimAfterEos(tokenRows, logProbRows, finished.map(Boolean), opts.eosId);
+  } finally {
+    tf.dispose([...chosen, ...logProbs, done, padded.tokens, padded.positions, padded.keyMask, padded.lengths]);
+    decoder.dispose();
+  }
+}
+
+/** Choose, score and freeze: rows already finished emit pad with log-prob 0. */
+function pickNext(logits: tf.Tensor2D, done: tf.Tensor1D, opts: SampleOptions, seed: number) {
+  return tf.tidy(() => {
+    const [B, V] = logits.shape;
+    const drawn = chooseTokens(logits, opts.temperature, opts.topP, seed);
+    const modelLogProb = tf.sum(tf.mul(tf.logSoftmax(logits), tf.cast(tf.oneHot(drawn, V), 'float32')), 1);
+    const token = tf.where(done, tf.fill([B], opts.padId, 'int32'), drawn) as tf.Tensor1D;
+    const logProb = tf.where(done, tf.zeros([B]), modelLogProb) as tf.Tensor1D;
+    return { token, logProb, done: tf.logicalOr(done, tf.equal(token, opts.eosId)) as tf.Tensor1D };
+  });
+}
+
+async function allTrue(flags: tf.Tensor1D): Promise<boolean> {
+  const all = tf.all(flags);
+  const [value] = await all.data();
+  all.dispose();
+  return value === 1;
+}
+
+function trimAfterEos(tokens: number[][], logProbs: number[][], finished: boolean[], eosId: number): SampleResult {
+  const out: SampleResult = { tokens: [], tokenLogProbs: [], finished };
+  tokens.forEach((row, b) => {
+    const eos = row.indexOf(eosId);
+    const end = eos === -1 ? row.length : eos + 1;
+    out.tokens.push(row.slice(0, end));
+    out.tokenLogProbs.push(logProbs[b]!.slice(0, end));
+  });
+  return out;
+}
+
+class CachedDecoder implements Decoder {
+  nextLogits: tf.Tensor2D;
+  private cache: KVCache;
+  private keyMask: tf.Tensor2D; // [B, L]: 1 on slots holding a real token
+  private readonly lengths: tf.Tensor1D;
+  private readonly P: number;
+
+  constructor(private readonly model: Transformer, padded: LeftPadded, P: number, maxNewTokens: number) {
+    const [B] = padded.tokens.shape;
+    const L = P + maxNewTokens;
+    this.P = P;
+    this.lengths = padded.lengths;
+    this.keyMask = tf.tidy(() => tf.concat([padded.keyMask, tf.zeros([B, maxNewTokens])], 1));
+    const empty = model.emptyCache(B, L);
+    const prefill = model.forwardCached(padded.tokens, padded.positions, this.keyMask, empty, 0);
+    tf.dispose([empty.keys, empty.values]);
+    this.cache = prefill.cache;
+    this.nextLogits = lastPosition(prefill.logits);
+    prefill.logits.dispose();
+  }
+
+  push(tokens: tf.Tensor1D, step: number): void {
+    const [B] = tokens.shape;
+    const slot = this.P + step;
+    const L = this.keyMask.shape[1];
+    const keyMask = tf.tidy(() => tf.add(this.keyMask, tf.oneHot(tf.tensor1d([slot], 'int32'), L).cast('float32')));
+    const positions = tf.tidy(() => tf.reshape(tf.add(this.lengths, tf.scalar(step, 'int32')), [B, 1]));
+    const input = tf.reshape(tokens, [B, 1]);
+    const out = this.model.forwardCached(input as tf.Tensor2D, positions as tf.Tensor2D, keyMask as tf.Tensor2D, this.cache, slot);
+    tf.dispose([this.cache.keys, this.cache.values, this.keyMask, this.nextLogits, positions, input]);
+    this.cache = out.cache;
+    this.keyMask = keyMask as tf.Tensor2D;
+    this.nextLogits = lastPosition(out.logits);
+    out.logits.dispose();
+  }
+
+  dispose(): void {
+    tf.dispose([this.cache.keys, this.cache.values, this.keyMask, this.nextLogits]);
+  }
+}
+
+class RecomputeDecoder implements Decoder {
+  nextLogits: tf.Tensor2D;
+  private tokens: tf.Tensor2D;
+  private positions: tf.Tensor2D;
+  private keyMask: tf.Tensor2D;
+  private readonly lengths: tf.Tensor1D;
+
+  constructor(private readonly model: Transformer, padded: LeftPadded) {
+    this.tokens = tf.clone(padded.tokens);
+    this.positions = tf.clone(padded.positions);
+    this.keyMask = tf.clone(padded.keyMask);
+    this.lengths = padded.lengths;
+    this.nextLogits = this.run();
+  }
+
+  push(tokens: tf.Tensor1D, step: number): void {
+    const [B] = tokens.shape;
+    const old = [this.tokens, this.positions, this.keyMask, this.nextLogits];
+    [this.tokens, this.positions, this.keyMask] = tf.tidy(() => [
+      tf.concat([this.tokens, tf.reshape(tokens, [B, 1])], 1),
+      tf.concat([this.positions, tf.reshape(tf.add(this.lengths, tf.scalar(step, 'int32')), [B, 1])], 1),
+      tf.concat([this.keyMask, tf.ones([B, 1])], 1),
+    ]) as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
+    tf.dispose(old);
+    this.nextLogits = this.run();
+  }
+
+  dispose(): void {
+    tf.dispose([this.tokens, this.positions, this.keyMask, this.nextLogits]);
+  }
+
+  private run(): tf.Tensor2D {
+    return tf.tidy(() => lastPosition(this.model.forward(this.tokens, this.positions, this.keyMask)));
+  }
+}
+
+/** logits [B, T, V] -> [B, V] at the last position. */
+function lastPosition(logits: tf.Tensor3D): tf.Tensor2D {
+  return tf.tidy(() => {
+    const [B, T, V] = logits.shape;
+    return tf.reshape(tf.slice(logits, [0, T - 1, 0], [B, 1, V]), [B, V]);
+  });
+}
