@@ -28,17 +28,16 @@ export function completionLogProbs(model: Transformer, batch: SequenceBatch): tf
 
 /**
  * Builds a SequenceBatch: each row is prompt+completion, right-padded with padId
- * to bucketLen (default: the longest row rounded up to a shape bucket).
+ * to the longest row rounded up to a shape bucket, capped at maxLen (the model's).
  */
 export function sequenceBatch(
   rows: { prompt: number[]; completion: number[] }[],
   padId: number,
-  bucketLen?: number,
+  maxLen: number,
 ): SequenceBatch {
   if (rows.length === 0) throw new Error('sequenceBatch: no rows');
   const longest = Math.max(...rows.map((r) => r.prompt.length + r.completion.length));
-  const T = bucketLen ?? bucketLength(longest);
-  if (longest > T) throw new Error(`sequenceBatch: row of length ${longest} exceeds bucketLen ${T}`);
+  const T = bucketLength(longest, maxLen);
   const tokens = new Int32Array(rows.length * T).fill(padId);
   const mask = new Float32Array(rows.length * T);
   rows.forEach((row, b) => {

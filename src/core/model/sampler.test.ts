@@ -87,7 +87,7 @@ describe('sample', () => {
 
   it('reports log-probs under the temperature-1 model distribution', async () => {
     const out = await sample(model, prompts, { ...base, temperature: 0.7, topP: 0.8 });
-    const batch = sequenceBatch(prompts.map((p, i) => ({ prompt: p, completion: out.tokens[i]! })), PAD);
+    const batch = sequenceBatch(prompts.map((p, i) => ({ prompt: p, completion: out.tokens[i]! })), PAD, TINY_CONFIG.maxLen);
     const lp = completionLogProbs(model, batch);
     const rows = (await lp.array()) as number[][];
     tf.dispose([lp, batch.tokens, batch.mask]);

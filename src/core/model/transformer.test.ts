@@ -12,7 +12,7 @@ beforeAll(async () => {
   model = new Transformer(TINY_CONFIG, 1);
   const prompts = randomRows(3, (i) => 2 + i, TINY_CONFIG.vocabSize, 1, 3);
   const completions = randomRows(3, (i) => 4 - i, TINY_CONFIG.vocabSize, 1, 4);
-  batch = sequenceBatch(prompts.map((p, i) => ({ prompt: p, completion: completions[i]! })), 0);
+  batch = sequenceBatch(prompts.map((p, i) => ({ prompt: p, completion: completions[i]! })), 0, TINY_CONFIG.maxLen);
 });
 afterAll(() => {
   model.dispose();

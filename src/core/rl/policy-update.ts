@@ -32,12 +32,6 @@ export async function updatePolicy(
   config: RlConfig,
   reference?: Transformer,
 ): Promise<UpdateStats> {
-  const scored = rows.map(scoredRow);
-  const batch = sequenceBatch(scored, PAD_ID);
-  const T = batch.tokens.shape[1];
-  const old = oldLogProbs(rows, scored.map((s) => s.prompt.length), T);
-  const adv = tf.tensor1d(Array.from(advantages));
-  const ref = reference ? tf.tidy(() => completionLogProbs(reference, batch)) : undefined;
   const options = {
     epsilon: config.epsilon,
     epsilonHigh: config.epsilon_high,
@@ -45,9 +39,17 @@ export async function updatePolicy(
     lossType: config.loss_type,
     maxCompletionLength: config.max_completion_length,
   };
-  let loss = 0;
+  const scored = rows.map(scoredRow);
+  const owned: tf.Tensor[] = [];
+  const keep = <T extends tf.Tensor>(t: T): T => (owned.push(t), t);
   try {
+    const batch = sequenceBatch(scored, PAD_ID, model.config.maxLen);
+    owned.push(batch.tokens, batch.mask);
+    const old = keep(oldLogProbs(rows, scored.map((s) => s.prompt.length), batch.tokens.shape[1]));
+    const adv = keep(tf.tensor1d(Array.from(advantages)));
+    const ref = reference ? keep(tf.tidy(() => completionLogProbs(reference, batch))) : undefined;
     const kl = ref ? await maskedMean(() => k3(old, ref), batch.mask) : 0;
+    let loss = 0;
     for (let it = 0; it < config.num_iterations; it++) {
       const value = optimizer.minimize(
         () => policyLoss({ logp: completionLogProbs(model, batch), oldLogp: old, refLogp: config.beta > 0 ? ref : undefined, advantages: adv, mask: batch.mask }, options),
@@ -60,7 +62,7 @@ export async function updatePolicy(
     }
     return { loss, kl };
   } finally {
-    tf.dispose([batch.tokens, batch.mask, old, adv, ...(ref ? [ref] : [])]);
+    tf.dispose(owned);
   }
 }
 

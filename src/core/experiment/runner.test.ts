@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-wasm';
+import { encodeCheckpoint } from '../model/checkpoint';
+import { Transformer } from '../model/transformer';
+import { mathFamily } from '../tasks/math';
+import { maxSequenceLength } from '../tasks/budget';
+import { bucketLength } from '../model/buckets';
+import { TOKENIZER_VERSION, VOCAB_SIZE } from '../tokenizer/tokenizer';
+import { DEFAULT_EXPERIMENT, type ExperimentConfig } from './config';
+import type { ExperimentEvent } from './events';
+import { armsFor, ExperimentRunner, trainingProblems } from './runner';
+import { METHODS } from './methods';
+
+const env = { backend: 'wasm', tfjsVersion: tf.version.tfjs, appVersion: 'test', platform: 'node' };
+
+function tinyPair() {
+  const config = { vocabSize: VOCAB_SIZE, dModel: 16, nLayers: 1, nHeads: 2, dFF: 32, maxLen: bucketLength(maxSequenceLength(mathFamily)) };
+  const bytes = (seed: number) => {
+    const m = new Transformer(config, seed);
+    const out = encodeCheckpoint(m, { tokenizerVersion: TOKENIZER_VERSION });
+    m.dispose();
+    return out;
+  };
+  return { a: bytes(1), b: bytes(2) };
+}
+
+const micro: ExperimentConfig = {
+  ...DEFAULT_EXPERIMENT,
+  steps: 2,
+  problems_per_step: 2,
+  eval_every: 1,
+  eval_problems: 10,
+  rl: { ...DEFAULT_EXPERIMENT.rl, num_generations: 2 },
+};
+
+describe('experiment runner', () => {
+  beforeAll(async () => {
+    await tf.setBackend('wasm');
+  });
+
+  it('feeds every arm the same training problems, fixed by the seed', () => {
+    expect(trainingProblems(mathFamily, 1, 3, 4)).toEqual(trainingProblems(mathFamily, 1, 3, 4));
+    expect(trainingProblems(mathFamily, 1, 3, 4)).not.toEqual(trainingProblems(mathFamily, 1, 4, 4));
+  });
+
+  it('trains each needed arm once, base first', () => {
+    expect(armsFor(['moa', 'grpo-self-cascade', 'agon', 'grpo', 'zero-shot'])).toEqual(['base', 'grpo', 'agon']);
+  });
+
+  it('runs every method end to end and records rounds, curves and a table', async () => {
+    const runner = new ExperimentRunner({ ...micro, methods: [...METHODS] }, tinyPair(), env);
+    const events: ExperimentEvent[] = [];
+    runner.on((e) => events.push(e));
+    const before = tf.memory().numTensors;
+    const result = await runner.run();
+    expect(events.filter((e) => e.type === 'arm-error')).toEqual([]);
+    expect(result.status).toBe('complete');
+    expect(tf.memory().numTensors).toBe(before);
+    expect(Object.keys(result.arms)).toEqual(['base', 'grpo', 'agon', 'agon-fixed-roles', 'agon-shared-opponent', 'agon-margin', 'agon-cooperative']);
+    expect(result.arms.base!.curve).toHaveLength(1);
+    expect(result.arms.agon!.curve.map((p) => p.step)).toEqual([0, 1, 2]);
+    expect(result.table.map((r) => r.method)).toEqual([...METHODS]);
+    const agonRow = result.table.find((r) => r.method === 'agon')!;
+    expect(agonRow.candidates.map((c) => c.name)).toEqual(['A->B', 'B->A']);
+    expect(result.table.find((r) => r.method === 'grpo')!.candidates.map((c) => c.name)).toEqual(['A']);
+    expect(result.table.find((r) => r.method === 'self-refine')!.candidates.map((c) => c.name)).toEqual(['A->A', 'B->B']);
+    const rounds = events.filter((e) => e.type === 'round' && e.arm === 'agon');
+    expect(rounds.map((e) => (e.type === 'round' && e.round.kind === 'agon' ? e.round.drafter : null))).toEqual(['A', 'B']);
+    const fixed = events.filter((e) => e.type === 'round' && e.arm === 'agon-fixed-roles');
+    expect(fixed.map((e) => (e.type === 'round' && e.round.kind === 'agon' ? e.round.drafter : null))).toEqual(['A', 'A']);
+    const round = rounds[0]!.type === 'round' ? rounds[0]!.round : null;
+    expect(round?.kind === 'agon' && round.problems[0]!.pairs).toHaveLength(2);
+    expect(events.at(-1)?.type).toBe('done');
+  }, 300_000);
+
+  it('pauses, steps exactly one round, resumes and cancels keeping what was measured', async () => {
+    const runner = new ExperimentRunner({ ...micro, methods: ['grpo'], steps: 50, eval_every: 100 }, tinyPair(), env);
+    const rounds: number[] = [];
+    runner.on((e) => {
+      if (e.type === 'round') rounds.push(e.round.step);
+    });
+    runner.pause();
+    const done = runner.run();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(rounds).toEqual([]);
+    runner.stepOnce();
+    await waitFor(() => rounds.length === 1);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(rounds).toEqual([0]);
+    runner.resume();
+    await waitFor(() => rounds.length >= 3);
+    runner.cancel();
+    const result = await done;
+    expect(result.status).toBe('cancelled');
+    expect(result.arms.grpo!.stepsDone).toBe(rounds.length);
+    expect(result.arms.grpo!.curve[0]!.step).toBe(0);
+  }, 120_000);
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 600 && !condition(); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!condition()) throw new Error('timed out waiting');
+}
