@@ -47,8 +47,10 @@ export interface EvalSets {
 }
 
 export function score(correct: readonly boolean[]): Score {
-  const k = correct.filter(Boolean).length;
-  const n = correct.length;
+  return scoreCounts(correct.filter(Boolean).length, correct.length);
+}
+
+export function scoreCounts(k: number, n: number): Score {
   return { correct: k, n, passAt1: n === 0 ? 0 : k / n, ...clopperPearson(k, n) };
 }
 

@@ -1,0 +1,82 @@
+// Browser benchmark page (bench.html): runs benchmarkModel on each backend in
+// ?backends=webgpu,webgl,wasm (&quick=1 for a smoke run), one after another on the main
+// thread, shows a markdown report and exposes it as window.__bench for
+// scripts/bench-browser.mjs. Mousedown events during the run measure main-thread input latency.
+import { DEFAULT_BACKEND_ORDER, selectBackend, type BackendName } from '../../core/backend';
+import { benchmarkModel, benchTable, type BenchRow } from '../../core/model/benchmark';
+import { configureWasmPaths } from '../wasmPaths';
+import { InputLatency } from './latency';
+
+export interface BenchState {
+  done: boolean;
+  error?: string;
+  /** Markdown: adapter, skipped backends, throughput table, input-latency table. */
+  report: string;
+}
+
+declare global {
+  interface Window {
+    __bench?: BenchState;
+  }
+}
+
+const IDLE_MS = 2000;
+
+const params = new URLSearchParams(window.location.search);
+const known = new Set<string>(DEFAULT_BACKEND_ORDER);
+const backends = (params.get('backends') ?? 'webgpu,webgl,wasm')
+  .split(',')
+  .map((s) => s.trim())
+  .filter((s): s is BackendName => known.has(s));
+const quick = params.get('quick') === '1';
+
+const out = document.getElementById('report')!;
+const state: BenchState = { done: false, report: '' };
+window.__bench = state;
+
+const latency = new InputLatency();
+latency.listen(window);
+
+async function run(): Promise<void> {
+  const rows: BenchRow[] = [];
+  const notes: string[] = [];
+  configureWasmPaths();
+  // A short idle phase first gives the input-latency baseline.
+  out.textContent = 'idle baseline…';
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  for (const name of backends) {
+    latency.phase = name;
+    out.textContent = `benchmarking ${name}${quick ? ' (quick)' : ''}…`;
+    console.log(out.textContent);
+    let info;
+    try {
+      info = await selectBackend([name]);
+    } catch (err) {
+      notes.push(`${name} skipped: ${err instanceof Error ? err.message : String(err)}`);
+      continue;
+    }
+    if (info.adapter) {
+      const a = info.adapter;
+      notes.push(`WebGPU adapter: ${a.vendor} / ${a.architecture}${a.description ? ` (${a.description})` : ''}`);
+    }
+    rows.push(await benchmarkModel({ quick }));
+  }
+  state.report = [
+    ...notes,
+    '',
+    benchTable(rows),
+    '',
+    'Main-thread input latency (mousedown event to handler) during each phase; the benchmark runs on the main thread:',
+    '',
+    latency.table(),
+  ].join('\n');
+}
+
+run()
+  .catch((err: unknown) => {
+    state.error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  })
+  .finally(() => {
+    out.textContent = state.error ?? state.report;
+    state.done = true;
+  });

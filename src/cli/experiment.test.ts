@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { METHODS } from '../core/experiment/methods';
+import { PRESETS } from '../core/experiment/presets';
+import { RESULT_SCHEMA, type ExperimentResult } from '../core/experiment/result';
+
+function cli(args: string[]) {
+  return spawnSync('npx', ['tsx', 'src/cli/experiment.ts', ...args], { encoding: 'utf8', timeout: 600_000 });
+}
+
+describe('npm run experiment', () => {
+  it('prints usage and exits non-zero on bad arguments', () => {
+    for (const args of [[], ['--preset', 'nope', '--out', '/tmp/x'], ['--preset', 'smoke', '--out', '/tmp/x', '--steps', 'many'], ['--bogus']]) {
+      const run = cli(args);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain('usage: npm run experiment');
+    }
+  });
+
+  it('runs the smoke preset end to end on the shipped base pair', () => {
+    const out = mkdtempSync(join(tmpdir(), 'agon-smoke-'));
+    const run = cli(['--preset', 'smoke', '--out', out]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Agon pass@1 / GRPO pass@1 =');
+    const result = JSON.parse(readFileSync(join(out, 'result-seed1.json'), 'utf8')) as ExperimentResult;
+    expect(result.schema).toBe(RESULT_SCHEMA);
+    expect(result.status).toBe('complete');
+    expect(result.environment.backend).toBe('wasm');
+    expect(result.table.map((r) => r.method)).toEqual([...METHODS]);
+    const steps = PRESETS.smoke.steps;
+    for (const [arm, record] of Object.entries(result.arms)) {
+      // step 0, then every eval_every (1) steps: steps + 1 points; the untrained base is evaluated once
+      expect(record.curve.map((p) => p.step), arm).toEqual(arm === 'base' ? [0] : Array.from({ length: steps + 1 }, (_, i) => i));
+      expect(record.stepsDone).toBe(arm === 'base' ? 0 : steps);
+    }
+    for (const row of result.table) {
+      expect(row.test.n).toBe(PRESETS.smoke.eval_problems);
+      expect(row.test.low).toBeLessThanOrEqual(row.test.passAt1);
+      expect(row.test.high).toBeGreaterThanOrEqual(row.test.passAt1);
+    }
+    const csv = readFileSync(join(out, 'curves.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toMatch(/^seed,arm,method,candidate/);
+    expect(csv.length).toBeGreaterThan(METHODS.length);
+    expect(existsSync(join(out, 'pass-at-1.svg'))).toBe(true);
+  }, 600_000);
+});

@@ -1,0 +1,137 @@
+/**
+ * npm run experiment -- --preset <name> [--task math|code] [--steps N] [--seeds 1,2,3] --out DIR
+ * Runs an experiment headless in Node (wasm backend) from the shipped base pair and
+ * writes result JSON per seed, a CSV of every curve and an SVG plot; prints the
+ * paper-style table and the two headline ratios.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as tf from '@tensorflow/tfjs';
+import { selectBackend } from '../core/backend';
+import { basePairId } from '../core/experiment/base-pair';
+import { parseExperimentConfig, type ExperimentConfig } from '../core/experiment/config';
+import { curvesCsv } from '../core/experiment/csv';
+import { METHOD_SPECS } from '../core/experiment/methods';
+import { isPresetName, presetFor, PRESETS } from '../core/experiment/presets';
+import type { ExperimentResult } from '../core/experiment/result';
+import { ExperimentRunner } from '../core/experiment/runner';
+import { methodCurves, pooledHeadline, pooledTable } from '../core/experiment/summary';
+import { completionBudget } from '../core/tasks/budget';
+import { familyByName } from '../core/tasks/families';
+import { passAt1Svg } from './plot-svg';
+
+const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).join('|')}> --out DIR
+       [--task math|code] [--steps N] [--seeds 1,2,3] [--eval-problems N] [--config exported-config.json]
+       [--checkpoints DIR] [--backend wasm|cpu]`;
+
+class UsageError extends Error {}
+
+function integer(name: string, raw: string): number {
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < 0) throw new UsageError(`--${name} must be a non-negative integer, got "${raw}"`);
+  return v;
+}
+
+function parse() {
+  const { values, positionals } = parseArgs({
+    options: {
+      preset: { type: 'string' },
+      config: { type: 'string' },
+      task: { type: 'string' },
+      steps: { type: 'string' },
+      seeds: { type: 'string' },
+      'eval-problems': { type: 'string' },
+      out: { type: 'string' },
+      checkpoints: { type: 'string', default: 'public/checkpoints' },
+      backend: { type: 'string', default: 'wasm' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (!values.out) throw new UsageError('--out DIR is required');
+  if (!values.preset === !values.config) throw new UsageError('give exactly one of --preset or --config');
+  if (values.backend !== 'wasm' && values.backend !== 'cpu') throw new UsageError(`--backend must be wasm or cpu, got "${values.backend}"`);
+  let config: ExperimentConfig;
+  if (values.config) {
+    const parsed = parseExperimentConfig(JSON.parse(readFileSync(values.config, 'utf8')));
+    if (!parsed.ok) throw new UsageError(`${values.config} is not a valid experiment config:\n${parsed.issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`);
+    config = parsed.config;
+  } else {
+    if (!isPresetName(values.preset!)) throw new UsageError(`unknown preset "${values.preset}"`);
+    const task = values.task ?? 'math';
+    config = presetFor(values.preset, familyByName(task).name, completionBudget(familyByName(task)));
+  }
+  if (values.task && values.config) config = { ...config, task: familyByName(values.task).name };
+  if (values.steps) config = { ...config, steps: integer('steps', values.steps) };
+  if (values['eval-problems']) config = { ...config, eval_problems: integer('eval-problems', values['eval-problems']) };
+  const seeds = values.seeds ? values.seeds.split(',').map((s) => integer('seeds', s.trim())) : [config.seed];
+  const checked = parseExperimentConfig(config);
+  if (!checked.ok) throw new UsageError(checked.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
+  return { config: checked.config, seeds, out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu' };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}`;
+
+function printTable(results: ExperimentResult[]): void {
+  const rows = pooledTable(results);
+  console.log(`\n| method | pass@1 % (95% CI) | per seed | final-stage length | direction (picked on validation) |`);
+  console.log(`|---|---|---|---|---|`);
+  for (const r of rows) {
+    console.log(`| ${r.label} | ${pct(r.pooled.passAt1)} (${pct(r.pooled.low)}-${pct(r.pooled.high)}) | ${r.perSeed.map(pct).join(' / ')} | ${r.finalLength.toFixed(1)} | ${r.chosen.join(' / ')} |`);
+  }
+  const h = pooledHeadline(rows);
+  const ratio = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
+  console.log(`\nAgon pass@1 / GRPO pass@1 = ${ratio(h.agonOverGrpo)}`);
+  console.log(`(Agon - base) / (MoA - base) = ${ratio(h.agonGainOverMoaGain)}`);
+}
+
+async function main() {
+  const { config, seeds, out, checkpoints, backend } = parse();
+  const info = await selectBackend([backend]);
+  const pair = { a: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-a.ckpt`))), b: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-b.ckpt`))) };
+  const pairId = basePairId(config.task, pair.a, pair.b);
+  if (config.base_pair !== 'shipped' && config.base_pair !== pairId) {
+    console.warn(`warning: the config was made with base pair ${config.base_pair}, these checkpoints are ${pairId}; curves will differ`);
+  }
+  mkdirSync(out, { recursive: true });
+  const environment = { backend: info.name, tfjsVersion: tf.version.tfjs, appVersion: process.env.npm_package_version ?? 'dev', platform: `node ${process.version}` };
+  const results: ExperimentResult[] = [];
+  for (const seed of seeds) {
+    const seeded = { ...config, seed, base_pair: pairId };
+    const runner = new ExperimentRunner(seeded, pair, environment);
+    let lastPrint = 0;
+    runner.on((e) => {
+      if (e.type === 'eval') {
+        const parts = Object.entries(e.point.readouts).map(([m, r]) => `${m} ${pct(r.candidates[r.chosen]!.test.passAt1)}%`);
+        console.log(`[seed ${seed}] ${e.arm} step ${e.point.step}: ${parts.join(', ')}`);
+      } else if (e.type === 'progress' && Date.now() - lastPrint > 15_000) {
+        lastPrint = Date.now();
+        const p = e.progress;
+        console.log(`[seed ${seed}] ${p.arm} step ${p.step}/${p.steps}, ${(p.elapsedMs / 1000).toFixed(0)} s elapsed${p.etaMs === null ? '' : `, ~${(p.etaMs / 1000).toFixed(0)} s left in this seed`}`);
+      } else if (e.type === 'arm-error' || e.type === 'warning') {
+        console.error(`[seed ${seed}] ${e.message}`);
+      }
+    });
+    const result = await runner.run();
+    results.push(result);
+    writeFileSync(join(out, `result-seed${seed}.json`), JSON.stringify(result) + '\n');
+  }
+  writeFileSync(join(out, 'curves.csv'), curvesCsv(results));
+  const curves = methodCurves(results);
+  const series = config.methods.filter((m) => curves[m]).map((m) => ({ label: METHOD_SPECS[m].label, points: curves[m]! }));
+  writeFileSync(join(out, 'pass-at-1.svg'), passAt1Svg(series, config.steps, `pass@1 on test-hard (${config.task}), ${seeds.length} seed(s)`));
+  printTable(results);
+  console.log(`\nwrote ${out}/result-seed*.json, curves.csv, pass-at-1.svg`);
+  if (results.some((r) => r.status !== 'complete')) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`error: ${(e as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

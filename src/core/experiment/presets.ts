@@ -1,0 +1,33 @@
+/** Named experiments: what the CLI's --preset and the UI's preset menu offer. */
+import type { TaskFamilyName } from '../tasks/task';
+import { DEFAULT_EXPERIMENT, type ExperimentConfig } from './config';
+import { METHODS } from './methods';
+
+export const PRESETS = {
+  /** Agon against its baselines: the headline comparison. */
+  'agon-vs-grpo': { ...DEFAULT_EXPERIMENT, methods: ['agon', 'grpo', 'moa', 'zero-shot'] },
+  /** Every row of the paper's table. */
+  'paper-table': { ...DEFAULT_EXPERIMENT, methods: [...METHODS] },
+  /** End-to-end check in seconds: every method, two rounds, a handful of problems. */
+  smoke: {
+    ...DEFAULT_EXPERIMENT,
+    methods: [...METHODS],
+    steps: 2,
+    problems_per_step: 2,
+    eval_every: 1,
+    eval_problems: 10,
+    rl: { ...DEFAULT_EXPERIMENT.rl, num_generations: 2 },
+  },
+} satisfies Record<string, ExperimentConfig>;
+
+export type PresetName = keyof typeof PRESETS;
+
+export function isPresetName(name: string): name is PresetName {
+  return Object.hasOwn(PRESETS, name);
+}
+
+/** A preset for a task family: the completion budget follows the family's layout. */
+export function presetFor(name: PresetName, task: TaskFamilyName, maxCompletionLength: number): ExperimentConfig {
+  const preset: ExperimentConfig = PRESETS[name];
+  return { ...preset, task, rl: { ...preset.rl, max_completion_length: maxCompletionLength } };
+}

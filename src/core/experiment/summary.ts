@@ -1,0 +1,82 @@
+/**
+ * Pools results over seeds: per method, the test-hard pass@1 of each seed and the
+ * pooled pass@1 over all seeds' problems with its Clopper-Pearson interval.
+ */
+import type { Score } from './evaluate';
+import { scoreCounts } from './evaluate';
+import type { ExperimentResult } from './result';
+import type { MethodName } from './methods';
+
+export interface PooledRow {
+  method: MethodName;
+  label: string;
+  perSeed: number[];
+  pooled: Score;
+  finalLength: number;
+  chosen: string[];
+}
+
+export function pooledTable(results: readonly ExperimentResult[]): PooledRow[] {
+  const first = results[0];
+  if (!first) return [];
+  return first.table.map((row) => {
+    const rows = results.map((r) => r.table.find((x) => x.method === row.method)).filter((x) => x !== undefined);
+    return {
+      method: row.method,
+      label: row.label,
+      perSeed: rows.map((r) => r.test.passAt1),
+      pooled: scoreCounts(rows.reduce((s, r) => s + r.test.correct, 0), rows.reduce((s, r) => s + r.test.n, 0)),
+      finalLength: rows.reduce((s, r) => s + r.finalLength, 0) / Math.max(1, rows.length),
+      chosen: rows.map((r) => r.chosen),
+    };
+  });
+}
+
+export function pooledHeadline(rows: readonly PooledRow[]) {
+  const p = (m: MethodName) => rows.find((r) => r.method === m)?.pooled.passAt1;
+  const [agon, grpo, base, moa] = [p('agon'), p('grpo'), p('zero-shot'), p('moa')];
+  return {
+    agonOverGrpo: agon !== undefined && grpo ? agon / grpo : null,
+    agonGainOverMoaGain: agon !== undefined && base !== undefined && moa !== undefined && moa !== base ? (agon - base) / (moa - base) : null,
+  };
+}
+
+export interface CurvePoint {
+  step: number;
+  tokensGenerated: number;
+  passAt1: number;
+  low: number;
+  high: number;
+}
+
+/**
+ * Per method, the chosen candidate's test-hard pass@1 at each eval step, pooled
+ * over seeds (counts added, Clopper-Pearson interval on the pooled counts).
+ * Untrained methods have one point, at step 0.
+ */
+export function methodCurves(results: readonly ExperimentResult[]): Partial<Record<MethodName, CurvePoint[]>> {
+  const pooled: Partial<Record<MethodName, Map<number, { correct: number; n: number; tokens: number }>>> = {};
+  for (const result of results) {
+    for (const record of Object.values(result.arms)) {
+      for (const point of record.curve) {
+        for (const [method, readout] of Object.entries(point.readouts) as [MethodName, (typeof point.readouts)[MethodName]][]) {
+          const chosen = readout?.candidates[readout.chosen];
+          if (!chosen) continue;
+          const byStep = (pooled[method] ??= new Map());
+          const acc = byStep.get(point.step) ?? { correct: 0, n: 0, tokens: 0 };
+          byStep.set(point.step, { correct: acc.correct + chosen.test.correct, n: acc.n + chosen.test.n, tokens: acc.tokens + point.tokensGenerated / results.length });
+        }
+      }
+    }
+  }
+  const out: Partial<Record<MethodName, CurvePoint[]>> = {};
+  for (const [method, byStep] of Object.entries(pooled) as [MethodName, Map<number, { correct: number; n: number; tokens: number }>][]) {
+    out[method] = [...byStep.entries()]
+      .sort((x, y) => x[0] - y[0])
+      .map(([step, acc]) => {
+        const s = scoreCounts(acc.correct, acc.n);
+        return { step, tokensGenerated: acc.tokens, passAt1: s.passAt1, low: s.low, high: s.high };
+      });
+  }
+  return out;
+}
