@@ -2,6 +2,7 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { benchmarkModel, benchTable, type BenchRow } from '../core/model/benchmark';
+import { VOCAB_SIZE } from '../core/tokenizer/tokenizer';
 
 function parseArgs(argv: string[]): { backends: string[]; quick: boolean } {
   const i = argv.indexOf('--backends');
@@ -18,6 +19,6 @@ for (const backend of backends) {
   }
   await tf.ready();
   console.error(`benchmarking ${backend}${quick ? ' (quick)' : ''}...`);
-  rows.push(await benchmarkModel({ quick }));
+  rows.push(await benchmarkModel({ quick, vocabSize: VOCAB_SIZE }));
 }
 console.log(benchTable(rows));

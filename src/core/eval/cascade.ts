@@ -39,7 +39,7 @@ function rate(hits: number, of: number): number {
 }
 
 export async function soloStage(model: Transformer, family: TaskFamily, problems: readonly Problem[], sampling: SamplingOptions) {
-  const gens = await generate(model, problems.map(plainPrompt), sampling);
+  const gens = await generate(model, problems.map((p) => plainPrompt(family, p)), sampling);
   const verifications = gens.map((g, i) => verify(family, problems[i]!, g.text));
   return { result: stage(verifications, gens.map((g) => g.tokens.length)), texts: gens.map((g) => g.text), verifications };
 }

@@ -18,6 +18,16 @@ export const PRESETS = {
     eval_problems: 10,
     rl: { ...DEFAULT_EXPERIMENT.rl, num_generations: 2 },
   },
+  /** Smallest run that still shows every view: for browser tests and CPU-emulated WebGPU. */
+  micro: {
+    ...DEFAULT_EXPERIMENT,
+    methods: ['agon', 'grpo', 'moa', 'zero-shot'],
+    steps: 2,
+    problems_per_step: 1,
+    eval_every: 1,
+    eval_problems: 10,
+    rl: { ...DEFAULT_EXPERIMENT.rl, num_generations: 2 },
+  },
 } satisfies Record<string, ExperimentConfig>;
 
 export type PresetName = keyof typeof PRESETS;

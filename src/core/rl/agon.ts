@@ -77,7 +77,7 @@ export async function agonStep(
   const N = config.num_generations;
   const { drafter, solver } = roles(step, options.fixedRoles);
 
-  const draftJobs = problems.flatMap((problem) => Array.from({ length: N }, () => ({ problem, prompt: plainPrompt(problem) })));
+  const draftJobs = problems.flatMap((problem) => Array.from({ length: N }, () => ({ problem, prompt: plainPrompt(family, problem) })));
   const drafts = await rollouts(learners[drafter].model, family, draftJobs, config, seed);
   const readDraft = drafts.map((_, i) => drafts[readIndex(i, N, options.sharedOpponent)] as Rollout);
   const views = readDraft.map((d) => draftView(family, d.text, options.showDraftAnswer));

@@ -31,7 +31,7 @@ export async function grpoStep(
   seed: number,
 ): Promise<GrpoRound> {
   const groupSize = 2 * config.num_generations;
-  const jobs = problems.flatMap((problem) => Array.from({ length: groupSize }, () => ({ problem, prompt: plainPrompt(problem) })));
+  const jobs = problems.flatMap((problem) => Array.from({ length: groupSize }, () => ({ problem, prompt: plainPrompt(family, problem) })));
   const samples = await rollouts(learner.model, family, jobs, config, seed);
 
   const rewards = samples.map((s) => plainReward({ correct: isCorrect(s), format: s.verification.format }, config.format_weight));

@@ -6,7 +6,7 @@ export function completionBudget(family: TaskFamily): number {
   return family.draftTraceWidth + family.maxAnswerLength + 2;
 }
 
-/** Longest sequence a model of this family must read: <bos> problem <draft> view <answer> answer <sol>, then a full completion. */
+/** Longest sequence a model of this family must read: <draft> view <answer> answer <bos> problem <sol>, then a full completion. */
 export function maxSequenceLength(family: TaskFamily): number {
   const draftedPrompt = 1 + family.problemWidth + 1 + family.draftTraceWidth + 1 + family.maxAnswerLength + 1;
   return draftedPrompt + completionBudget(family);

@@ -1,23 +1,30 @@
 /**
  * The one text format every model reads and writes:
- *   problem alone:        <bos>{problem}<sol>
- *   problem with a draft: <bos>{problem}<draft>{draft view}<sol>
+ *   problem with a draft: <draft>{draft view}<bos>{problem}<sol>
+ *   problem alone:        the same, with a blank draft view (all '.')
  *   a solution:           {trace}<answer>{final answer}<eos>
- * The draft view is the rival's trace padded to a fixed width (so a step of the
- * draft sits at a fixed distance from the step that reads it) followed by its
- * answer section, or by `<answer>?` when the answer is withheld.
+ * A draft view is the rival's trace and answer, each padded to a fixed width, so
+ * every prompt of a family has one length and every token sits at the same
+ * absolute position whether or not a draft is shown: what a small transformer
+ * (learned absolute positions) learns on prompts alone carries over to prompts
+ * with a draft. A withheld answer reads `?`.
  */
 import type { Problem, TaskFamily } from './task';
 
 export const WITHHELD_ANSWER = '?';
 export const TRACE_PAD = '.';
 
-export function plainPrompt(problem: Problem): string {
-  return `<bos>${problem.text}<sol>`;
+export function draftedPrompt(problem: Problem, draftView: string): string {
+  return `<draft>${draftView}<bos>${problem.text}<sol>`;
 }
 
-export function draftedPrompt(problem: Problem, draftView: string): string {
-  return `<bos>${problem.text}<draft>${draftView}<sol>`;
+/** The draft slot of a prompt with no draft. */
+export function blankDraftView(family: TaskFamily): string {
+  return `${TRACE_PAD.repeat(family.draftTraceWidth)}<answer>${TRACE_PAD.repeat(family.maxAnswerLength)}`;
+}
+
+export function plainPrompt(family: TaskFamily, problem: Problem): string {
+  return draftedPrompt(problem, blankDraftView(family));
 }
 
 export function solutionText(trace: string, answer: string): string {
@@ -48,12 +55,12 @@ function fitWidth(text: string, width: number): string {
 }
 
 /**
- * What a challenger reads of a rival's completion: its trace (special tokens
- * removed, fitted to the family's width) and its answer, or `?` when withheld.
+ * What a challenger reads of a rival's completion: its trace and its answer (or
+ * `?` when withheld), special tokens removed, each fitted to the family's width.
  */
 export function draftView(family: TaskFamily, completion: string, showAnswer: boolean): string {
   const parsed = parseCompletion(completion);
   const trace = fitWidth(parsed.trace.replace(SPECIAL_TAG, ''), family.draftTraceWidth);
-  const answer = parsed.answer === null ? '' : parsed.answer.replace(SPECIAL_TAG, '').slice(0, family.maxAnswerLength);
-  return `${trace}<answer>${showAnswer ? answer : WITHHELD_ANSWER}`;
+  const answer = showAnswer ? (parsed.answer ?? '').replace(SPECIAL_TAG, '') : WITHHELD_ANSWER;
+  return `${trace}<answer>${fitWidth(answer, family.maxAnswerLength)}`;
 }

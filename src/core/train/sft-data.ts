@@ -26,7 +26,7 @@ export function sftExample(family: TaskFamily, rng: Rng): TextExample & { draft:
   const problem = sampleProblem(family, 'train', rng);
   const completion = solutionText(problem.trace, problem.answer);
   const r = rng.next();
-  if (r < 0.5) return { prompt: plainPrompt(problem), completion, draft: 'none' };
+  if (r < 0.5) return { prompt: plainPrompt(family, problem), completion, draft: 'none' };
   const source: Problem = r < 0.75 ? problem : sampleProblem(family, 'train', rng, [problem.difficulty]);
   const view = draftView(family, solutionText(source.trace, source.answer), rng.next() < 0.5);
   return { prompt: draftedPrompt(problem, view), completion, draft: source === problem ? 'same' : 'unrelated' };
