@@ -14,15 +14,17 @@ import { METHODS } from './methods';
 
 const env = { backend: 'wasm', tfjsVersion: tf.version.tfjs, appVersion: 'test', platform: 'node' };
 
-function tinyPair() {
+function tinyPair(options: { nanInA?: boolean } = {}) {
   const config = { vocabSize: VOCAB_SIZE, dModel: 16, nLayers: 1, nHeads: 2, dFF: 32, maxLen: bucketLength(maxSequenceLength(mathFamily)) };
-  const bytes = (seed: number) => {
+  const bytes = (seed: number, nan = false) => {
     const m = new Transformer(config, seed);
+    // A NaN in the output head's bias-free matrix makes every logit, and so the loss, NaN.
+    if (nan) m.weights.at(-1)!.assign(tf.fill(m.weights.at(-1)!.shape, NaN));
     const out = encodeCheckpoint(m, { tokenizerVersion: TOKENIZER_VERSION });
     m.dispose();
     return out;
   };
-  return { a: bytes(1), b: bytes(2) };
+  return { a: bytes(1, options.nanInA), b: bytes(2) };
 }
 
 const micro: ExperimentConfig = {
@@ -72,6 +74,27 @@ describe('experiment runner', () => {
     const round = rounds[0]!.type === 'round' ? rounds[0]!.round : null;
     expect(round?.kind === 'agon' && round.problems[0]!.pairs).toHaveLength(2);
     expect(events.at(-1)?.type).toBe('done');
+  }, 300_000);
+
+  it('is deterministic for a seed on one backend', async () => {
+    const config = { ...micro, methods: ['agon', 'grpo'] as ExperimentConfig['methods'] };
+    const a = await new ExperimentRunner(config, tinyPair(), env).run();
+    const b = await new ExperimentRunner(config, tinyPair(), env).run();
+    expect(b.arms).toEqual(a.arms);
+    const c = await new ExperimentRunner({ ...config, seed: 2 }, tinyPair(), env).run();
+    expect(c.arms).not.toEqual(a.arms);
+  }, 300_000);
+
+  it('stops an arm whose loss turns NaN, with a clear error, keeping what it measured', async () => {
+    const events: ExperimentEvent[] = [];
+    const runner = new ExperimentRunner({ ...micro, methods: ['grpo', 'zero-shot'] }, tinyPair({ nanInA: true }), env);
+    runner.on((e) => events.push(e));
+    const result = await runner.run();
+    expect(result.status).toBe('failed');
+    expect(result.arms.grpo!.error).toMatch(/grpo stopped at step 0: policy loss became NaN/);
+    expect(result.arms.grpo!.curve.map((p) => p.step)).toEqual([0]);
+    expect(events.some((e) => e.type === 'arm-error' && e.arm === 'grpo')).toBe(true);
+    expect(result.table.map((r) => r.method)).toEqual(['grpo', 'zero-shot']);
   }, 300_000);
 
   it('pauses, steps exactly one round, resumes and cancels keeping what was measured', async () => {
