@@ -37,11 +37,16 @@ export const experimentConfigSchema = z
     eval_every: int(1, 100_000),
     /** Problems of test-hard (and of validation) each evaluation uses; the first k of the fixed split. */
     eval_problems: int(10, 1000),
+    /** Samples per test-hard problem for the unbiased pass@k (1 = pass@1 only); pass@1 always uses the first. */
+    eval_samples: int(1, 64),
+    pass_k: int(1, 64),
     seed: int(0, 2 ** 31 - 1),
     show_draft_answer: z.boolean(),
     rl: rlConfigSchema,
   })
-  .strict();
+  .strict()
+  .refine((c) => c.pass_k <= c.eval_samples, { message: 'pass_k cannot exceed eval_samples', path: ['pass_k'] })
+  .refine((c) => c.eval_every <= Math.max(1, c.steps), { message: 'eval_every is longer than the run: no evaluation would happen before the end', path: ['eval_every'] });
 
 export type ExperimentConfig = z.infer<typeof experimentConfigSchema>;
 
@@ -54,6 +59,8 @@ export const DEFAULT_EXPERIMENT: ExperimentConfig = {
   problems_per_step: 8,
   eval_every: 50,
   eval_problems: 1000,
+  eval_samples: 1,
+  pass_k: 1,
   seed: 1,
   show_draft_answer: false,
   rl: DEFAULT_RL_CONFIG,

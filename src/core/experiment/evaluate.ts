@@ -6,7 +6,7 @@
  */
 import { evaluateCascade, soloStage, type CascadeResult } from '../eval/cascade';
 import type { SamplingOptions } from '../eval/generate';
-import { clopperPearson } from '../eval/stats';
+import { clopperPearson, meanPassAtK } from '../eval/stats';
 import type { Transformer } from '../model/transformer';
 import type { Problem, TaskFamily } from '../tasks/task';
 import type { Member } from '../rl/round';
@@ -28,6 +28,8 @@ export interface CandidateResult {
   validation: Score;
   /** Mean final-stage completion length on test-hard, in tokens. */
   finalLength: number;
+  /** Unbiased pass@k on test-hard from eval_samples samples per problem (when eval_samples > 1). */
+  passAtK?: { n: number; k: number; value: number };
   /** Cascades only (on test-hard). */
   drafterAlone?: Score;
   rescueRate?: number;
@@ -72,23 +74,51 @@ export interface EvalContext {
   sets: EvalSets;
   sampling: SamplingOptions;
   showDraftAnswer: boolean;
+  /** n and k of the unbiased pass@k estimate. */
+  passAtK: { n: number; k: number };
   /** Counts every token generated for evaluation. */
   countTokens: (n: number) => void;
 }
 
+/** Per-problem correctness of one test-hard rollout with a given seed offset, and the tokens it took. */
+type TestRollout = (seedOffset: number) => Promise<{ correct: boolean[]; tokens: number }>;
+
+/** pass@k from eval_samples rollouts, the first being the pass@1 rollout already made. */
+async function passAtK(first: boolean[], rollout: TestRollout, ctx: EvalContext): Promise<CandidateResult['passAtK']> {
+  const { n, k } = ctx.passAtK;
+  if (n <= 1) return undefined;
+  const counts = first.map(Number);
+  for (let s = 1; s < n; s++) {
+    const more = await rollout(1000 * s);
+    ctx.countTokens(more.tokens);
+    more.correct.forEach((c, i) => (counts[i]! += Number(c)));
+  }
+  return { n, k, value: meanPassAtK(counts.map((c) => ({ n, c })), k) };
+}
+
 async function solo(name: string, model: Transformer, ctx: EvalContext): Promise<CandidateResult> {
-  const test = await soloStage(model, ctx.family, ctx.sets.test, ctx.sampling);
-  const validation = await soloStage(model, ctx.family, ctx.sets.validation, ctx.sampling);
-  ctx.countTokens(test.result.tokens + validation.result.tokens);
-  return { name, test: score(test.result.correct), validation: score(validation.result.correct), finalLength: test.result.meanLength };
+  const run = async (problems: readonly Problem[], seedOffset = 0) =>
+    (await soloStage(model, ctx.family, problems, { ...ctx.sampling, seed: ctx.sampling.seed + seedOffset })).result;
+  const test = await run(ctx.sets.test);
+  const validation = await run(ctx.sets.validation);
+  ctx.countTokens(test.tokens + validation.tokens);
+  const result: CandidateResult = { name, test: score(test.correct), validation: score(validation.correct), finalLength: test.meanLength };
+  result.passAtK = await passAtK(test.correct, (offset) => run(ctx.sets.test, offset), ctx);
+  return result;
 }
 
 async function cascade(drafter: Member, solver: Member, models: Record<Member, Transformer>, ctx: EvalContext): Promise<CandidateResult> {
-  const run = (problems: readonly Problem[]) => evaluateCascade(models[drafter], models[solver], ctx.family, problems, ctx.sampling, ctx.showDraftAnswer);
+  const run = (problems: readonly Problem[], seedOffset = 0) =>
+    evaluateCascade(models[drafter], models[solver], ctx.family, problems, { ...ctx.sampling, seed: ctx.sampling.seed + seedOffset }, ctx.showDraftAnswer);
   const test = await run(ctx.sets.test);
   const validation = await run(ctx.sets.validation);
   ctx.countTokens(test.final.tokens + test.draft.tokens + validation.final.tokens + validation.draft.tokens);
-  return fromCascade(`${drafter}->${solver}`, test, validation);
+  const result = fromCascade(`${drafter}->${solver}`, test, validation);
+  result.passAtK = await passAtK(test.final.correct, async (offset) => {
+    const more = await run(ctx.sets.test, offset);
+    return { correct: more.final.correct, tokens: more.final.tokens + more.draft.tokens };
+  }, ctx);
+  return result;
 }
 
 /** Evaluates one readout over the members an arm trains (`members`: ['A'] for GRPO, ['A', 'B'] otherwise). */

@@ -76,6 +76,16 @@ describe('experiment runner', () => {
     expect(events.at(-1)?.type).toBe('done');
   }, 300_000);
 
+  it('estimates unbiased pass@k from eval_samples rollouts when asked', async () => {
+    const result = await new ExperimentRunner({ ...micro, methods: ['zero-shot', 'moa'], eval_samples: 3, pass_k: 2 }, tinyPair(), env).run();
+    for (const row of result.table) {
+      const candidate = result.arms.base!.curve[0]!.readouts[row.method]!.candidates[0]!;
+      expect(candidate.passAtK).toMatchObject({ n: 3, k: 2 });
+      expect(candidate.passAtK!.value).toBeGreaterThanOrEqual(0);
+      expect(candidate.passAtK!.value).toBeLessThanOrEqual(1);
+    }
+  }, 300_000);
+
   it('is deterministic for a seed on one backend', async () => {
     const config = { ...micro, methods: ['agon', 'grpo'] as ExperimentConfig['methods'] };
     const a = await new ExperimentRunner(config, tinyPair(), env).run();

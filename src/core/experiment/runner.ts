@@ -175,6 +175,7 @@ export class ExperimentRunner {
       sets,
       sampling: { temperature: this.config.rl.temperature, topP: this.config.rl.top_p, maxNewTokens: this.config.rl.max_completion_length, seed: this.config.seed + 17 },
       showDraftAnswer: this.config.show_draft_answer,
+      passAtK: { n: this.config.eval_samples, k: this.config.pass_k },
       countTokens: (n) => (record.evalTokens += n),
     };
     const counters = { generated: 0, trained: 0, kl: [] as number[], reward: {} as Record<string, number[]> };
