@@ -1,19 +1,28 @@
 /** Main-thread input latency: how long input events wait before their handler runs. */
 export class InputLatency {
-  /** Delays in ms, per phase (a backend name, or 'idle' before the benchmark starts). */
-  readonly samples = new Map<string, number[]>();
-  phase = 'idle';
+  /** Delays in ms per phase, keyed by the phase in which the browser received the event. */
+  private readonly samples = new Map<string, number[]>();
+  /** Phase start times (performance.now()); a null phase records nothing. */
+  private readonly phases: { name: string | null; start: number }[] = [];
 
-  /** Records every mousedown on `target` under the current phase. */
+  /** Starts a phase (a backend name, 'idle'); null stops recording. */
+  mark(name: string | null): void {
+    this.phases.push({ name, start: performance.now() });
+  }
+
+  /** Records every mousedown on `target`. */
   listen(target: EventTarget): void {
     target.addEventListener(
       'mousedown',
       (e) => {
-        // An input event's timeStamp is when the browser received it, on the performance.now() clock.
+        // An input event's timeStamp is when the browser received it, on the performance.now()
+        // clock; the handler may run much later if the main thread was busy.
         const delay = performance.now() - e.timeStamp;
-        const list = this.samples.get(this.phase) ?? [];
+        const phase = this.phases.filter((p) => p.start <= e.timeStamp).at(-1)?.name;
+        if (!phase) return;
+        const list = this.samples.get(phase) ?? [];
         list.push(delay);
-        this.samples.set(this.phase, list);
+        this.samples.set(phase, list);
       },
       { capture: true },
     );
