@@ -1,0 +1,68 @@
+/**
+ * The results in the paper's shape: method, pass@1 with its 95% interval, final-stage
+ * length; then the two headline ratios. Live during a run (from the latest evaluation
+ * of each method), final once the run is done.
+ */
+import { useMemo } from 'react';
+import { METHOD_SPECS } from '../../core/experiment/methods';
+import { buildTable, headline } from '../../core/experiment/result';
+import { METHOD_COLORS } from '../charts/colors';
+import { useAppStore } from '../store/app-store';
+
+const pct = (x: number) => (100 * x).toFixed(1);
+const ratio = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)}×`);
+
+export function ResultsTable() {
+  const config = useAppStore((s) => s.run.config);
+  const arms = useAppStore((s) => s.run.arms);
+  const result = useAppStore((s) => s.run.result);
+  const table = useMemo(() => result?.table ?? (config ? buildTable(config, arms) : []), [result, config, arms]);
+  const ratios = useMemo(() => headline(table), [table]);
+  if (!config) return null;
+  return (
+    <section className="panel" aria-labelledby="results-title">
+      <h2 id="results-title">Results {result ? `(${result.status})` : '(so far)'}</h2>
+      <table className="results" data-testid="results-table">
+        <thead>
+          <tr>
+            <th>Method</th>
+            <th>pass@1 % (95% CI)</th>
+            <th>Final-stage length</th>
+            <th title="Chosen on the validation split, reported on test-hard">Direction</th>
+            <th>Drafter alone %</th>
+          </tr>
+        </thead>
+        <tbody>
+          {table.map((row) => (
+            <tr key={row.method} data-method={row.method}>
+              <td>
+                <span className="dot" style={{ background: METHOD_COLORS[row.method] }} />
+                <strong>{row.label}</strong>
+                <div className="explain">{METHOD_SPECS[row.method].explain}</div>
+              </td>
+              <td className="num">
+                {pct(row.test.passAt1)} <span className="ci">({pct(row.test.low)}–{pct(row.test.high)})</span>
+                <div className="ci">{row.test.correct}/{row.test.n}</div>
+              </td>
+              <td className="num">{row.finalLength.toFixed(1)}</td>
+              <td>{row.chosen}</td>
+              <td className="num">{row.drafterAlone ? pct(row.drafterAlone.passAt1) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="headline" data-testid="headline">
+        <div>
+          <dt>Agon pass@1 / GRPO pass@1</dt>
+          <dd>{ratio(ratios.agonOverGrpo)}</dd>
+          <dd className="paper">paper: ≈ 2×</dd>
+        </div>
+        <div>
+          <dt>(Agon − base) / (MoA − base)</dt>
+          <dd>{ratio(ratios.agonGainOverMoaGain)}</dd>
+          <dd className="paper">paper: ≈ 8×</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

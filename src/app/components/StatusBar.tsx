@@ -1,0 +1,36 @@
+/** Always on screen: the backend the worker trains on, its GPU adapter, and why it fell back if it did. */
+import type { AdapterSummary } from '../../core/backend';
+import { useAppStore } from '../store/app-store';
+
+function describeAdapter(adapter: AdapterSummary | undefined): string {
+  if (!adapter) return 'none';
+  return [adapter.vendor, adapter.architecture, adapter.description].filter(Boolean).join(' · ');
+}
+
+export function StatusBar() {
+  const status = useAppStore((s) => s.backendStatus);
+  const backend = useAppStore((s) => s.backend);
+  const error = useAppStore((s) => s.backendError);
+  return (
+    <div className="status-bar" data-testid="status-bar" data-state={status}>
+      <span>
+        Training in a worker on{' '}
+        <strong data-testid="backend-name">{status === 'pending' ? 'selecting…' : (backend?.name ?? 'unavailable')}</strong>
+      </span>
+      <span>
+        GPU adapter: <strong data-testid="gpu-adapter">{status === 'pending' ? '…' : describeAdapter(backend?.adapter)}</strong>
+      </span>
+      {status === 'error' && (
+        <p className="notice notice-error" role="alert" data-testid="backend-notice">
+          No TensorFlow.js backend could start: {error}
+        </p>
+      )}
+      {status === 'ready' && backend && backend.name !== 'webgpu' && (
+        <p className="notice" role="status" data-testid="backend-notice">
+          Not using WebGPU, training on {backend.name} (slower)
+          {backend.fallbackReason ? ` because ${backend.fallbackReason}` : ' (WebGPU was not requested)'}.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The page's one store. Data flows one way: the worker's events are reduced into
+ * `run` and `backend`; views read the store; user actions become worker commands
+ * (through `send`, attached by the worker client) and never edit results directly.
+ */
+import { create } from 'zustand';
+import type { BackendInfo } from '../../core/backend';
+import type { PresetName } from '../../core/experiment/presets';
+import type { WorkerCommand, WorkerEvent } from '../worker/protocol';
+import { formFromPreset, setField, setNumberText, type ConfigForm } from './config-form';
+import { applyWorkerEvent, initialRunState, startedRun, type RunState } from './run-state';
+
+export type BackendStatus = 'pending' | 'ready' | 'error';
+export type XAxis = 'step' | 'tokens';
+
+export const DEFAULT_PRESET: PresetName = 'agon-vs-grpo';
+
+export interface AppState {
+  backendStatus: BackendStatus;
+  backend: BackendInfo | null;
+  backendError: string | null;
+  form: ConfigForm;
+  run: RunState;
+  /** Index into run.rounds shown by the round view; null follows the latest round. */
+  selectedRound: number | null;
+  xAxis: XAxis;
+  send: (command: WorkerCommand) => void;
+
+  attach(send: (command: WorkerCommand) => void): void;
+  receive(event: WorkerEvent): void;
+  choosePreset(preset: PresetName): void;
+  setField(path: string, value: unknown): void;
+  setNumber(path: string, text: string): void;
+  start(checkpointsUrl: string): void;
+  pause(): void;
+  resume(): void;
+  stepOnce(): void;
+  stop(): void;
+  selectRound(index: number | null): void;
+  setXAxis(axis: XAxis): void;
+}
+
+export const useAppStore = create<AppState>()((set, get) => ({
+  backendStatus: 'pending',
+  backend: null,
+  backendError: null,
+  form: formFromPreset(DEFAULT_PRESET, 'math'),
+  run: initialRunState,
+  selectedRound: null,
+  xAxis: 'step',
+  send: () => {},
+
+  attach: (send) => set({ send }),
+  receive: (event) => {
+    if (event.type === 'backend') set({ backendStatus: 'ready', backend: event.info, backendError: null });
+    else if (event.type === 'backend-error') set({ backendStatus: 'error', backend: null, backendError: event.message });
+    else set((s) => ({ run: applyWorkerEvent(s.run, event) }));
+  },
+  choosePreset: (preset) => set((s) => ({ form: formFromPreset(preset, s.form.draft.task === 'code' ? 'code' : 'math') })),
+  setField: (path, value) => set((s) => ({ form: setField(s.form, path, value) })),
+  setNumber: (path, text) => set((s) => ({ form: setNumberText(s.form, path, text) })),
+  start: (checkpointsUrl) => {
+    const { form, backendStatus, send } = get();
+    // The button is disabled in these cases; this guards programmatic calls too.
+    if (!form.config || backendStatus !== 'ready') return;
+    set({ run: startedRun(form.config, Date.now()), selectedRound: null });
+    send({ type: 'start', config: form.config, checkpointsUrl, appVersion: __APP_VERSION__ });
+  },
+  pause: () => get().send({ type: 'pause' }),
+  resume: () => get().send({ type: 'resume' }),
+  stepOnce: () => get().send({ type: 'step' }),
+  stop: () => get().send({ type: 'stop' }),
+  selectRound: (index) => set({ selectedRound: index }),
+  setXAxis: (xAxis) => set({ xAxis }),
+}));

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { completionBudget } from '../../core/tasks/budget';
+import { codeFamily } from '../../core/tasks/code';
+import { formFromPreset, issueFor, numberText, setField, setNumberText } from './config-form';
+
+describe('config form', () => {
+  it('starts valid from a preset', () => {
+    const form = formFromPreset('micro', 'math');
+    expect(form.issues).toEqual([]);
+    expect(form.config?.steps).toBe(2);
+  });
+
+  it('refuses a bad value with the schema reason, on that field', () => {
+    let form = setNumberText(formFromPreset('micro', 'math'), 'rl.top_p', '0');
+    expect(form.config).toBeNull();
+    expect(issueFor(form, 'rl.top_p')).toBe('must be above 0');
+    form = setNumberText(form, 'steps', '1.5');
+    expect(issueFor(form, 'steps')).toBe('must be a whole number');
+    form = setNumberText(form, 'seed', 'abc');
+    expect(issueFor(form, 'seed')).toBe('must be a number');
+    expect(numberText(form, 'seed')).toBe('abc');
+    form = setNumberText(form, 'eval_problems', '');
+    expect(issueFor(form, 'eval_problems')).toBe('required');
+  });
+
+  it('is valid again once fixed', () => {
+    const bad = setNumberText(formFromPreset('micro', 'math'), 'rl.num_generations', '1');
+    expect(bad.config).toBeNull();
+    expect(setNumberText(bad, 'rl.num_generations', '4').config?.rl.num_generations).toBe(4);
+  });
+
+  it('refuses an empty method list', () => {
+    const form = setField(formFromPreset('micro', 'math'), 'methods', []);
+    expect(issueFor(form, 'methods')).toBe('pick at least one method');
+  });
+
+  it('follows the task family with the completion budget', () => {
+    const form = setField(formFromPreset('micro', 'math'), 'task', 'code');
+    expect(form.config?.rl.max_completion_length).toBe(completionBudget(codeFamily));
+  });
+});

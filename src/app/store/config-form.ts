@@ -1,0 +1,69 @@
+/**
+ * The config form: what the user typed (kept as text so a half-typed number stays on
+ * screen), the config candidate it makes, and the schema's verdict on it. The same zod
+ * schema as the runner decides, so the form refuses exactly what the runner would.
+ */
+import { parseExperimentConfig, type ConfigIssue, type ExperimentConfig } from '../../core/experiment/config';
+import { presetFor, type PresetName } from '../../core/experiment/presets';
+import { completionBudget } from '../../core/tasks/budget';
+import { familyByName } from '../../core/tasks/families';
+
+export interface ConfigForm {
+  /** The candidate config; numeric fields hold whatever the text parsed to. */
+  draft: Record<string, unknown>;
+  /** Raw text of numeric fields the user edited, by dotted path. */
+  texts: Record<string, string>;
+  preset: PresetName | 'custom';
+  issues: ConfigIssue[];
+  config: ExperimentConfig | null;
+}
+
+function validated(draft: Record<string, unknown>, texts: Record<string, string>, preset: ConfigForm['preset']): ConfigForm {
+  const parsed = parseExperimentConfig(draft);
+  return parsed.ok ? { draft, texts, preset, issues: [], config: parsed.config } : { draft, texts, preset, issues: parsed.issues, config: null };
+}
+
+/** A preset for a task, with the completion budget the task's layout needs. */
+export function formFromPreset(preset: PresetName, task: 'math' | 'code'): ConfigForm {
+  const family = familyByName(task);
+  return validated(structuredClone(presetFor(preset, family.name, completionBudget(family))) as Record<string, unknown>, {}, preset);
+}
+
+function setPath(obj: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split('.') as [string, ...string[]];
+  if (rest.length === 0) return { ...obj, [head]: value };
+  return { ...obj, [head]: setPath((obj[head] ?? {}) as Record<string, unknown>, rest.join('.'), value) };
+}
+
+export function getPath(obj: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+}
+
+export function setField(form: ConfigForm, path: string, value: unknown): ConfigForm {
+  let draft = setPath(form.draft, path, value);
+  // The completion budget follows the task family's fixed layout.
+  if (path === 'task' && (value === 'math' || value === 'code')) draft = setPath(draft, 'rl.max_completion_length', completionBudget(familyByName(value)));
+  return validated(draft, form.texts, 'custom');
+}
+
+/** A number field: blank stays blank (and is refused as missing), anything else goes through Number(). */
+export function setNumberText(form: ConfigForm, path: string, text: string): ConfigForm {
+  const value = text.trim() === '' ? undefined : Number(text);
+  const next = setField(form, path, value);
+  return { ...next, texts: { ...form.texts, [path]: text } };
+}
+
+export function numberText(form: ConfigForm, path: string): string {
+  const typed = form.texts[path];
+  if (typed !== undefined) return typed;
+  const v = getPath(form.draft, path);
+  return typeof v === 'number' ? String(v) : '';
+}
+
+/** The first issue for a field, if any. */
+export function issueFor(form: ConfigForm, path: string): string | undefined {
+  const message = form.issues.find((i) => i.path === path)?.message;
+  if (message?.includes('received undefined')) return 'required';
+  if (message?.includes('received NaN')) return 'must be a number';
+  return message;
+}

@@ -1,0 +1,41 @@
+/** Numbers the progress bar shows, derived from the run state (pure). */
+import { ARMS, METHOD_SPECS } from '../../core/experiment/methods';
+import type { RunState } from './run-state';
+
+export interface ProgressView {
+  /** 0..1 over every training round of every trained arm. */
+  fraction: number;
+  roundsDone: number;
+  roundsTotal: number;
+  tokensPerSecond: number | null;
+  etaMs: number | null;
+}
+
+function trainedArms(state: RunState): string[] {
+  const arms = new Set((state.config?.methods ?? []).map((m) => METHOD_SPECS[m].arm));
+  return [...arms].filter((a) => ARMS[a]?.kind !== 'base');
+}
+
+export function progressView(state: RunState, now: number): ProgressView {
+  const arms = trainedArms(state);
+  const roundsTotal = arms.length * (state.config?.steps ?? 0);
+  const roundsDone = arms.reduce((n, a) => n + (state.arms[a]?.stepsDone ?? 0), 0);
+  const tokens = Object.values(state.tokensByArm).reduce((s, t) => s + t, 0);
+  const elapsedS = state.startedAt === null ? 0 : (now - state.startedAt) / 1000;
+  const finished = state.status === 'complete';
+  return {
+    fraction: finished ? 1 : roundsTotal === 0 ? 0 : roundsDone / roundsTotal,
+    roundsDone,
+    roundsTotal,
+    tokensPerSecond: tokens > 0 && elapsedS > 0 ? tokens / elapsedS : null,
+    etaMs: finished ? 0 : (state.progress?.etaMs ?? null),
+  };
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  return h > 0 ? `${h}h ${String(m).padStart(2, '0')}m` : `${m}:${String(sec).padStart(2, '0')}`;
+}

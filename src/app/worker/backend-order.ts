@@ -1,0 +1,15 @@
+import { DEFAULT_BACKEND_ORDER, type BackendName } from '../../core/backend';
+
+/**
+ * Backend order from the page URL, e.g. `?backends=wasm,cpu` (unknown names are ignored);
+ * the default order (webgpu, webgl, wasm, cpu) otherwise.
+ */
+export function backendOrderFromUrl(search: string): BackendName[] {
+  const raw = new URLSearchParams(search).get('backends');
+  const known = new Set<string>(DEFAULT_BACKEND_ORDER);
+  const names = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s): s is BackendName => known.has(s));
+  return names.length > 0 ? names : [...DEFAULT_BACKEND_ORDER];
+}

@@ -1,0 +1,34 @@
+/**
+ * The typed boundary between the page and the training worker: commands go in,
+ * events come out. Everything crossing it is structured-cloneable plain data.
+ */
+import type { BackendInfo, BackendName } from '../../core/backend';
+import type { ExperimentConfig } from '../../core/experiment/config';
+import type { ExperimentEvent } from '../../core/experiment/events';
+
+export type WorkerCommand =
+  /** Select the TensorFlow.js backend (first that works in `order`); sent once when the worker starts. */
+  | { type: 'init'; order: BackendName[] }
+  /** Load the base pair from `checkpointsUrl` (absolute, ends with '/') and run the experiment. */
+  | { type: 'start'; config: ExperimentConfig; checkpointsUrl: string; appVersion: string }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'step' }
+  | { type: 'stop' };
+
+/** What the worker reports about the base pair it loaded. */
+export interface BasePairInfo {
+  id: string;
+  files: { a: string; b: string };
+  bytes: number;
+}
+
+export type WorkerEvent =
+  | { type: 'backend'; info: BackendInfo }
+  | { type: 'backend-error'; message: string }
+  /** Loading checkpoints before the runner starts. */
+  | { type: 'loading'; message: string }
+  | { type: 'base-pair'; pair: BasePairInfo }
+  | { type: 'experiment'; event: ExperimentEvent }
+  /** The run could not start or crashed; what was measured so far stays. */
+  | { type: 'fatal'; message: string };
