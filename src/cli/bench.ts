@@ -2,7 +2,12 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { benchmarkModel, benchTable, type BenchRow } from '../core/model/benchmark';
-import { VOCAB_SIZE } from '../core/tokenizer/tokenizer';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { modelFromCheckpoint } from '../core/model/checkpoint';
+import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
+
+const CHECKPOINT_DIR = 'public/checkpoints';
 
 function parseArgs(argv: string[]): { backends: string[]; quick: boolean } {
   const i = argv.indexOf('--backends');
@@ -22,3 +27,17 @@ for (const backend of backends) {
   rows.push(await benchmarkModel({ quick, vocabSize: VOCAB_SIZE }));
 }
 console.log(benchTable(rows));
+
+// Loading a shipped checkpoint (decode, validate, build the model), on the last backend.
+const checkpoints = existsSync(CHECKPOINT_DIR) ? readdirSync(CHECKPOINT_DIR).filter((f) => f.endsWith('.ckpt')) : [];
+if (checkpoints.length > 0) {
+  console.log('\n| checkpoint | bytes | load (ms) |\n|---|---:|---:|');
+  for (const file of checkpoints) {
+    const bytes = new Uint8Array(readFileSync(join(CHECKPOINT_DIR, file)));
+    const start = performance.now();
+    const model = modelFromCheckpoint(bytes, TOKENIZER_VERSION);
+    const ms = performance.now() - start;
+    model.dispose();
+    console.log(`| ${file} | ${bytes.length.toLocaleString('en-US')} | ${ms.toFixed(1)} |`);
+  }
+}
