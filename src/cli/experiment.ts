@@ -4,6 +4,7 @@
  * writes result JSON per seed, a CSV of every curve and an SVG plot; prints the
  * paper-style table and the two headline ratios.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,7 +24,8 @@ import { passAt1Svg } from './plot-svg';
 
 const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).join('|')}> --out DIR
        [--task math|code] [--steps N] [--seeds 1,2,3] [--eval-problems N] [--config exported-config.json]
-       [--checkpoints DIR] [--backend wasm|cpu]`;
+       [--checkpoints DIR] [--backend wasm|cpu] [--jobs N]
+  --jobs N runs up to N seeds at once, each in its own process (tfjs wasm uses one core per process).`;
 
 class UsageError extends Error {}
 
@@ -45,6 +47,9 @@ function parse() {
       out: { type: 'string' },
       checkpoints: { type: 'string', default: 'public/checkpoints' },
       backend: { type: 'string', default: 'wasm' },
+      jobs: { type: 'string', default: '1' },
+      // Internal: a child process of --jobs writes its result and leaves the summary to the parent.
+      'no-summary': { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: true,
@@ -69,7 +74,9 @@ function parse() {
   const seeds = values.seeds ? values.seeds.split(',').map((s) => integer('seeds', s.trim())) : [config.seed];
   const checked = parseExperimentConfig(config);
   if (!checked.ok) throw new UsageError(checked.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
-  return { config: checked.config, seeds, out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu' };
+  const jobs = integer('jobs', values.jobs);
+  if (jobs < 1) throw new UsageError('--jobs must be at least 1');
+  return { config: checked.config, seeds, out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, summary: !values['no-summary'] };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
@@ -87,43 +94,71 @@ function printTable(results: ExperimentResult[]): void {
   console.log(`(Agon - base) / (MoA - base) = ${ratio(h.agonGainOverMoaGain)}`);
 }
 
-async function main() {
-  const { config, seeds, out, checkpoints, backend } = parse();
+/** Runs one seed in this process and writes its result JSON. */
+async function runSeed(config: ExperimentConfig, seed: number, out: string, checkpoints: string, backend: 'wasm' | 'cpu'): Promise<ExperimentResult> {
   const info = await selectBackend([backend]);
   const pair = { a: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-a.ckpt`))), b: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-b.ckpt`))) };
   const pairId = basePairId(config.task, pair.a, pair.b);
   if (config.base_pair !== 'shipped' && config.base_pair !== pairId) {
     console.warn(`warning: the config was made with base pair ${config.base_pair}, these checkpoints are ${pairId}; curves will differ`);
   }
-  mkdirSync(out, { recursive: true });
   const environment = { backend: info.name, tfjsVersion: tf.version.tfjs, appVersion: process.env.npm_package_version ?? 'dev', platform: `node ${process.version}` };
-  const results: ExperimentResult[] = [];
-  for (const seed of seeds) {
-    const seeded = { ...config, seed, base_pair: pairId };
-    const runner = new ExperimentRunner(seeded, pair, environment);
-    let lastPrint = 0;
-    runner.on((e) => {
-      if (e.type === 'eval') {
-        const parts = Object.entries(e.point.readouts).map(([m, r]) => `${m} ${pct(r.candidates[r.chosen]!.test.passAt1)}%`);
-        console.log(`[seed ${seed}] ${e.arm} step ${e.point.step}: ${parts.join(', ')}`);
-      } else if (e.type === 'progress' && Date.now() - lastPrint > 15_000) {
-        lastPrint = Date.now();
-        const p = e.progress;
-        console.log(`[seed ${seed}] ${p.arm} step ${p.step}/${p.steps}, ${(p.elapsedMs / 1000).toFixed(0)} s elapsed${p.etaMs === null ? '' : `, ~${(p.etaMs / 1000).toFixed(0)} s left in this seed`}`);
-      } else if (e.type === 'arm-error' || e.type === 'warning') {
-        console.error(`[seed ${seed}] ${e.message}`);
-      }
-    });
-    const result = await runner.run();
-    results.push(result);
-    writeFileSync(join(out, `result-seed${seed}.json`), JSON.stringify(result) + '\n');
-  }
+  const runner = new ExperimentRunner({ ...config, seed, base_pair: pairId }, pair, environment);
+  let lastPrint = 0;
+  runner.on((e) => {
+    if (e.type === 'eval') {
+      const parts = Object.entries(e.point.readouts).map(([m, r]) => `${m} ${pct(r.candidates[r.chosen]!.test.passAt1)}%`);
+      console.log(`[seed ${seed}] ${e.arm} step ${e.point.step}: ${parts.join(', ')}`);
+    } else if (e.type === 'progress' && Date.now() - lastPrint > 15_000) {
+      lastPrint = Date.now();
+      const p = e.progress;
+      console.log(`[seed ${seed}] ${p.arm} step ${p.step}/${p.steps}, ${(p.elapsedMs / 1000).toFixed(0)} s elapsed${p.etaMs === null ? '' : `, ~${(p.etaMs / 1000).toFixed(0)} s left in this seed`}`);
+    } else if (e.type === 'arm-error' || e.type === 'warning') {
+      console.error(`[seed ${seed}] ${e.message}`);
+    }
+  });
+  const result = await runner.run();
+  writeFileSync(join(out, `result-seed${seed}.json`), JSON.stringify(result) + '\n');
+  return result;
+}
+
+/** Runs seeds in child processes, at most `jobs` at once; each reads the resolved config from DIR/config.json and writes its result JSON. */
+async function runChildren(configFile: string, seeds: number[], jobs: number, out: string, checkpoints: string, backend: string): Promise<void> {
+  const queue = [...seeds];
+  const worker = async () => {
+    for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
+      const args = ['--config', configFile, '--seeds', String(seed), '--out', out, '--checkpoints', checkpoints, '--backend', backend, '--no-summary'];
+      const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { stdio: 'inherit' });
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      if (code !== 0) throw new Error(`seed ${seed} failed (exit ${code})`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, seeds.length) }, worker));
+}
+
+function summarize(config: ExperimentConfig, results: ExperimentResult[], out: string): void {
   writeFileSync(join(out, 'curves.csv'), curvesCsv(results));
   const curves = methodCurves(results);
   const series = config.methods.filter((m) => curves[m]).map((m) => ({ label: METHOD_SPECS[m].label, points: curves[m]! }));
-  writeFileSync(join(out, 'pass-at-1.svg'), passAt1Svg(series, config.steps, `pass@1 on test-hard (${config.task}), ${seeds.length} seed(s)`));
+  writeFileSync(join(out, 'pass-at-1.svg'), passAt1Svg(series, config.steps, `pass@1 on test-hard (${config.task}), ${results.length} seed(s)`));
   printTable(results);
   console.log(`\nwrote ${out}/result-seed*.json, curves.csv, pass-at-1.svg`);
+}
+
+async function main() {
+  const { config, seeds, out, checkpoints, backend, jobs, summary } = parse();
+  mkdirSync(out, { recursive: true });
+  // The resolved config, saved for rerunning (children of --jobs read it; they do not write it).
+  const configFile = join(out, 'config.json');
+  if (summary) writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
+  const results: ExperimentResult[] = [];
+  if (jobs > 1 && seeds.length > 1) {
+    await runChildren(configFile, seeds, jobs, out, checkpoints, backend);
+    for (const seed of seeds) results.push(JSON.parse(readFileSync(join(out, `result-seed${seed}.json`), 'utf8')) as ExperimentResult);
+  } else {
+    for (const seed of seeds) results.push(await runSeed(config, seed, out, checkpoints, backend));
+  }
+  if (summary) summarize(config, results, out);
   if (results.some((r) => r.status !== 'complete')) process.exitCode = 1;
 }
 
