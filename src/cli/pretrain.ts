@@ -27,6 +27,11 @@ import { pretrainPair, type PretrainConfig } from '../core/train/pretrain-pair';
 const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--fork-steps N] [--batch N]
        [--lr X] [--fork-noise X] [--seed N] [--backend wasm|cpu] [--eval-size N] [--out DIR]`;
 
+const FAMILY_DEFAULTS = {
+  math: { trunkSteps: 2000, forkSteps: 300, batchSize: 64 },
+  code: { trunkSteps: 1000, forkSteps: 150, batchSize: 32 },
+} as const;
+
 function fail(message: string): never {
   console.error(`error: ${message}\n${USAGE}`);
   process.exit(2);
@@ -44,9 +49,9 @@ function parse() {
     ({ values } = parseArgs({
       options: {
         task: { type: 'string' },
-        'trunk-steps': { type: 'string', default: '1400' },
-        'fork-steps': { type: 'string', default: '300' },
-        batch: { type: 'string', default: '64' },
+        'trunk-steps': { type: 'string' },
+        'fork-steps': { type: 'string' },
+        batch: { type: 'string' },
         lr: { type: 'string', default: '0.003' },
         'fork-noise': { type: 'string', default: '0.01' },
         seed: { type: 'string', default: '1' },
@@ -66,16 +71,20 @@ function parse() {
   } catch (e) {
     fail((e as Error).message);
   }
+  // Per-family defaults: the budgets the shipped pairs were trained with (code sequences are ~3x longer).
+  const defaults = FAMILY_DEFAULTS[family.name];
   if (values.backend !== 'wasm' && values.backend !== 'cpu') fail(`--backend must be wasm or cpu, got "${values.backend}"`);
   const config: PretrainConfig = {
     model: { ...defaultModelConfig(VOCAB_SIZE), maxLen: bucketLength(maxSequenceLength(family)) },
-    trunkSteps: positiveNumber('trunk-steps', values['trunk-steps'], true),
-    forkSteps: positiveNumber('fork-steps', values['fork-steps'], true),
-    batchSize: positiveNumber('batch', values.batch, true),
+    trunkSteps: positiveNumber('trunk-steps', values['trunk-steps'] ?? String(defaults.trunkSteps), true),
+    forkSteps: positiveNumber('fork-steps', values['fork-steps'] ?? String(defaults.forkSteps), true),
+    batchSize: positiveNumber('batch', values.batch ?? String(defaults.batchSize), true),
     learningRate: positiveNumber('lr', values.lr, false),
     forkNoise: positiveNumber('fork-noise', values['fork-noise'], false),
     seed: positiveNumber('seed', values.seed, true),
   };
+  if (config.batchSize < 1) fail('--batch must be at least 1');
+  if (config.learningRate <= 0) fail('--lr must be above 0');
   return { family, config, backend: values.backend as BackendName, evalSize: positiveNumber('eval-size', values['eval-size'], true), out: values.out };
 }
 
