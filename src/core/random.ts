@@ -44,3 +44,9 @@ export function fnv1a(text: string): number {
   }
   return h >>> 0;
 }
+
+/** A stream of 31-bit integer seeds (for tf.random* calls) derived from one seed. */
+export function seedStream(seed: number): () => number {
+  const rng = new Rng(seed);
+  return () => rng.int(0x7fffffff);
+}

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { bucketLength } from './buckets';
 import { chooseTokens } from './nucleus';
-import { seedStream } from './prng';
+import { seedStream } from '../random';
 import type { KVCache, Transformer } from './transformer';
 
 export interface SampleOptions {

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { type ModelConfig, validateModelConfig } from './config';
 import { matmul } from './matmul';
-import { seedStream } from './prng';
+import { seedStream } from '../random';
 
 /**
  * Added to the attention score of a key a query must not see. Finite (not
