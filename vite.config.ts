@@ -9,6 +9,11 @@ export default defineConfig({
   plugins: [react()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   worker: { format: 'es' },
+  // Listed up front so the dev server does not discover them mid-session (the training
+  // worker loads tfjs late) and reload the page under a running test.
+  optimizeDeps: {
+    include: ['chart.js', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-webgpu', '@tensorflow/tfjs-backend-wasm', 'zod', 'zustand'],
+  },
   test: {
     include: ['src/**/*.test.ts'],
     testTimeout: 60_000,

@@ -1,0 +1,34 @@
+/** Helpers for driving the playground in browser tests. */
+import { expect, type Page } from '@playwright/test';
+
+/** Loads the page and waits until the training worker has a backend. */
+export async function openPlayground(page: Page, query = ''): Promise<void> {
+  await page.goto(`/${query}`);
+  await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
+}
+
+/** The micro preset narrowed to `methods`, with field overrides (label -> value). */
+export async function configureMicro(page: Page, methods: string[], fields: Record<string, string> = {}): Promise<void> {
+  await page.getByLabel('Preset').selectOption('micro');
+  const boxes = page.getByTestId('method-picker').locator('input[name="method"]');
+  for (const box of await boxes.all()) {
+    const want = methods.includes((await box.getAttribute('value')) ?? '');
+    if ((await box.isChecked()) !== want) await box.setChecked(want);
+  }
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  await expect(page.getByTestId('start-blocked')).toHaveCount(0);
+}
+
+export const roundsDone = (page: Page) => page.getByTestId('progress').getAttribute('data-rounds-done').then(Number);
+
+/**
+ * A screenshot of the whole page. The viewport is first grown to the page's height,
+ * so the sticky header is drawn once at the top rather than mid-page.
+ */
+export async function screenshotPage(page: Page, path: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height });
+  await page.screenshot({ path });
+  await page.setViewportSize(size);
+}
