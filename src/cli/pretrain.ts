@@ -25,12 +25,17 @@ import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
 import { pretrainPair, type PretrainConfig } from '../core/train/pretrain-pair';
 
 const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--fork-steps N] [--batch N]
-       [--lr X] [--fork-noise X] [--seed N] [--backend wasm|cpu] [--eval-size N] [--out DIR]`;
+       [--lr X] [--fork-noise X] [--seed N] [--trunk-target P] [--fork-target P] [--check-every N]
+       [--backend wasm|cpu] [--eval-size N] [--out DIR]
+Steps are maxima: each stage stops once validation pass@1 reaches its target.`;
 
 const FAMILY_DEFAULTS = {
-  math: { trunkSteps: 2000, forkSteps: 300, batchSize: 64 },
-  code: { trunkSteps: 1000, forkSteps: 150, batchSize: 32 },
+  math: { trunkSteps: 3000, forkSteps: 400, batchSize: 64 },
+  code: { trunkSteps: 1500, forkSteps: 300, batchSize: 32 },
 } as const;
+
+/** Validation problems checked during training (a fixed subset; the final metrics use the full splits). */
+const CHECK_PROBLEMS = 300;
 
 function fail(message: string): never {
   console.error(`error: ${message}\n${USAGE}`);
@@ -54,6 +59,9 @@ function parse() {
         batch: { type: 'string' },
         lr: { type: 'string', default: '0.003' },
         'fork-noise': { type: 'string', default: '0.01' },
+        'trunk-target': { type: 'string', default: '0.2' },
+        'fork-target': { type: 'string', default: '0.3' },
+        'check-every': { type: 'string', default: '25' },
         seed: { type: 'string', default: '1' },
         backend: { type: 'string', default: 'wasm' },
         'eval-size': { type: 'string', default: '1000' },
@@ -82,7 +90,11 @@ function parse() {
     learningRate: positiveNumber('lr', values.lr, false),
     forkNoise: positiveNumber('fork-noise', values['fork-noise'], false),
     seed: positiveNumber('seed', values.seed, true),
+    trunkTarget: positiveNumber('trunk-target', values['trunk-target'], false),
+    forkTarget: positiveNumber('fork-target', values['fork-target'], false),
+    checkEvery: positiveNumber('check-every', values['check-every'], true),
   };
+  if (config.checkEvery < 1) fail('--check-every must be at least 1');
   if (config.batchSize < 1) fail('--batch must be at least 1');
   if (config.learningRate <= 0) fail('--lr must be above 0');
   return { family, config, backend: values.backend as BackendName, evalSize: positiveNumber('eval-size', values['eval-size'], true), out: values.out };
@@ -103,10 +115,14 @@ async function main() {
   console.log(`pretraining ${family.name} on ${info.name}: ${JSON.stringify(config)}`);
   const started = Date.now();
   let last = 0;
-  const pair = await pretrainPair(family, config, (p) => {
-    if (p.step === p.steps || Date.now() - last > 10_000) {
+  const checkSet = validationSplit(family, CHECK_PROBLEMS);
+  const sampling = { temperature: 1, topP: 1, maxNewTokens: completionBudget(family), seed: 11 };
+  const validate = async (model: Transformer) => mean((await soloStage(model, family, checkSet, sampling)).result.correct);
+  const pair = await pretrainPair(family, config, validate, (p) => {
+    if (p.validation !== undefined || Date.now() - last > 10_000) {
       last = Date.now();
-      console.log(`${p.stage} step ${p.step}/${p.steps} loss ${p.loss.toFixed(4)} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      const check = p.validation === undefined ? '' : ` validation pass@1 ${(100 * p.validation).toFixed(1)}%`;
+      console.log(`${p.stage} step ${p.step}/${p.steps} loss ${p.loss.toFixed(4)}${check} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
   });
   const trainSeconds = (Date.now() - started) / 1000;
@@ -133,6 +149,7 @@ async function main() {
   manifest.pairs[family.name] = {
     command: `npm run pretrain -- ${process.argv.slice(2).join(' ')}`.trim(),
     config,
+    stepsTrained: pair.steps,
     tokenizerVersion: TOKENIZER_VERSION,
     backend: info.name,
     tfjsVersion: tf.version.tfjs,

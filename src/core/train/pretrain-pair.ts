@@ -4,6 +4,9 @@
  * a shared trunk is trained first, then forked; A continues from the trunk as is,
  * B from the trunk plus small Gaussian noise, each on its own stream of examples.
  * They start equally capable and drift apart in which problems they get right.
+ * Training stops early once validation pass@1 reaches a target (the trunk a lower
+ * one, each fork the final one), so the pair lands where RL has room to improve:
+ * trained to convergence these models solve nearly every chain.
  * Runs on any TensorFlow.js backend (Node CLI and the browser worker).
  */
 import * as tf from '@tensorflow/tfjs';
@@ -21,7 +24,16 @@ export interface PretrainConfig {
   /** Standard deviation of the noise added to B's weights at the fork. */
   forkNoise: number;
   seed: number;
+  /** Stop the trunk once validation pass@1 reaches this (steps are then a maximum). */
+  trunkTarget: number;
+  /** Stop each fork once its validation pass@1 reaches this. */
+  forkTarget: number;
+  /** Steps between validation checks. */
+  checkEvery: number;
 }
+
+/** Validation pass@1 of a model (supplied by the caller: sampling needs a backend and a problem set). */
+export type Validate = (model: Transformer) => Promise<number>;
 
 export type PretrainStage = 'trunk' | 'A' | 'B';
 
@@ -30,13 +42,18 @@ export interface PretrainProgress {
   step: number;
   steps: number;
   loss: number;
+  /** Set on the steps where validation was checked. */
+  validation?: number;
 }
 
 export interface BasePair {
   a: Transformer;
   b: Transformer;
+  /** Steps each stage actually trained (early stopping may end it before the maximum). */
+  steps: Record<PretrainStage, number>;
 }
 
+/** Trains until `steps` or until validation reaches `target`; returns the steps taken. */
 async function train(
   model: Transformer,
   family: TaskFamily,
@@ -44,14 +61,23 @@ async function train(
   stage: PretrainStage,
   steps: number,
   seed: number,
+  target: number,
+  validate: Validate,
   onProgress: (p: PretrainProgress) => void,
-): Promise<void> {
+): Promise<number> {
   const trainer = new SftTrainer(model, family, { learningRate: config.learningRate, batchSize: config.batchSize, seed });
   try {
     for (let step = 1; step <= steps; step++) {
       const loss = await trainer.step();
-      onProgress({ stage, step, steps, loss });
+      if (step % config.checkEvery !== 0) {
+        onProgress({ stage, step, steps, loss });
+        continue;
+      }
+      const validation = await validate(model);
+      onProgress({ stage, step, steps, loss, validation });
+      if (validation >= target) return step;
     }
+    return steps;
   } finally {
     trainer.dispose();
   }
@@ -70,16 +96,17 @@ function fork(source: Transformer, noise: number, seed: number): Transformer {
 export async function pretrainPair(
   family: TaskFamily,
   config: PretrainConfig,
+  validate: Validate,
   onProgress: (p: PretrainProgress) => void = () => {},
 ): Promise<BasePair> {
   const trunk = new Transformer(config.model, config.seed);
   try {
-    await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, onProgress);
+    const trunkSteps = await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, config.trunkTarget, validate, onProgress);
     const a = fork(trunk, 0, config.seed + 2);
     const b = fork(trunk, config.forkNoise, config.seed + 3);
-    await train(a, family, config, 'A', config.forkSteps, config.seed + 4, onProgress);
-    await train(b, family, config, 'B', config.forkSteps, config.seed + 5, onProgress);
-    return { a, b };
+    const aSteps = await train(a, family, config, 'A', config.forkSteps, config.seed + 4, config.forkTarget, validate, onProgress);
+    const bSteps = await train(b, family, config, 'B', config.forkSteps, config.seed + 5, config.forkTarget, validate, onProgress);
+    return { a, b, steps: { trunk: trunkSteps, A: aSteps, B: bSteps } };
   } finally {
     trunk.dispose();
   }
