@@ -39,6 +39,7 @@ export function Charts() {
   );
   if (!config) return null;
   const x = X_LABELS[axis];
+  const xMax = axis === 'step' ? config.steps : undefined;
   return (
     <section className="panel charts" aria-labelledby="charts-title">
       <div className="panel-head">
@@ -46,14 +47,14 @@ export function Charts() {
         <AxisSwitch />
       </div>
       <div className="chart-main">
-        <LineChart testId="chart-pass-at-1" title={`pass@1 on test-hard (${config.eval_problems} problems), 95% interval bands`} series={series.pass} xLabel={x} yLabel="pass@1" yRange={[0, 1]} />
+        <LineChart testId="chart-pass-at-1" title={`pass@1 on test-hard (${config.eval_problems} problems), 95% interval bands`} series={series.pass} xLabel={x} xMax={xMax} yLabel="pass@1" yRange={[0, 1]} />
         <MethodLegend methods={methods} />
       </div>
       <div className="chart-grid">
-        <LineChart testId="chart-reward" title="Mean training reward per stream (solid: drafter / model, dashed: solver)" series={series.reward} xLabel={x} yLabel="reward" />
-        <LineChart testId="chart-rates" title="Cascade rescue (solid), sabotage (dashed), copy (dotted)" series={series.rates} xLabel={x} yLabel="rate" yRange={[0, 1]} />
-        <LineChart testId="chart-length" title="Final-stage length (tokens)" series={series.length} xLabel={x} yLabel="tokens" />
-        <LineChart testId="chart-kl" title="KL to the starting weights" series={series.kl} xLabel={x} yLabel="KL" />
+        <LineChart testId="chart-reward" title="Mean training reward per stream (solid: drafter / model, dashed: solver)" series={series.reward} xLabel={x} xMax={xMax} yLabel="reward" />
+        <LineChart testId="chart-rates" title="Cascade rescue (solid), sabotage (dashed), copy (dotted)" series={series.rates} xLabel={x} xMax={xMax} yLabel="rate" yRange={[0, 1]} />
+        <LineChart testId="chart-length" title="Final-stage length (tokens)" series={series.length} xLabel={x} xMax={xMax} yLabel="tokens" />
+        <LineChart testId="chart-kl" title="KL to the starting weights" series={series.kl} xLabel={x} xMax={xMax} yLabel="KL" />
       </div>
     </section>
   );

@@ -51,10 +51,12 @@ export interface LineChartProps {
   yLabel: string;
   /** Fixed y range, e.g. [0, 1] for rates. */
   yRange?: [number, number];
+  /** The x-axis starts at 0 and reaches at least this (the run's last step), so a young run is drawn to scale. */
+  xMax?: number;
   testId: string;
 }
 
-export function LineChart({ title, series, xLabel, yLabel, yRange, testId }: LineChartProps) {
+export function LineChart({ title, series, xLabel, yLabel, yRange, xMax, testId }: LineChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart<'line', { x: number; y: number }[]> | null>(null);
 
@@ -73,7 +75,7 @@ export function LineChart({ title, series, xLabel, yLabel, yRange, testId }: Lin
           tooltip: { filter: (item) => !String(item.dataset.label).includes('95%') },
         },
         scales: {
-          x: { type: 'linear', title: { display: true, text: xLabel, font: { size: 14 } }, ticks: { font: { size: 13 } } },
+          x: { type: 'linear', min: 0, suggestedMax: xMax, title: { display: true, text: xLabel, font: { size: 14 } }, ticks: { font: { size: 13 } } },
           y: { type: 'linear', min: yMin, max: yMax, title: { display: true, text: yLabel, font: { size: 14 } }, ticks: { font: { size: 13 } } },
         },
       },
@@ -82,14 +84,14 @@ export function LineChart({ title, series, xLabel, yLabel, yRange, testId }: Lin
       chart.current?.destroy();
       chart.current = null;
     };
-  }, [xLabel, yLabel, yMin, yMax]);
+  }, [xLabel, yLabel, yMin, yMax, xMax]);
 
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
     c.data.datasets = datasets(series);
     c.update();
-  }, [series, xLabel, yLabel, yMin, yMax]);
+  }, [series, xLabel, yLabel, yMin, yMax, xMax]);
 
   const points = series.reduce((n, s) => n + (s.reference ? 1 : s.points.length), 0);
   return (

@@ -14,7 +14,7 @@ export function RunControls() {
   return (
     <div className="run-controls" data-testid="run-controls">
       <button type="button" className="primary" onClick={() => start(checkpointsUrl())} disabled={!canStart}>
-        {status === 'idle' ? 'Start' : 'Start again'}
+        {status === 'complete' || status === 'cancelled' || status === 'failed' ? 'Start again' : 'Start'}
       </button>
       <button type="button" onClick={pause} disabled={status !== 'running' && status !== 'loading'}>
         Pause

@@ -81,8 +81,11 @@ function control(command: WorkerCommand): void {
       else pending = { ...pending, paused: false, steps: 0 };
       return;
     case 'step':
-      if (runner) runner.stepOnce();
-      else pending = { ...pending, paused: true, steps: pending.steps + 1 };
+      if (runner) {
+        runner.stepOnce();
+        // stepOnce leaves the runner paused after that round but emits no event; say so.
+        post({ type: 'experiment', event: { type: 'paused' } });
+      } else pending = { ...pending, paused: true, steps: pending.steps + 1 };
       return;
     case 'stop':
       if (runner) runner.cancel();
