@@ -29,6 +29,7 @@ export async function screenshotPage(page: Page, path: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: size.width, height });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path });
   await page.setViewportSize(size);
 }

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { configureMicro, openPlayground, roundsDone, screenshotPage } from './playground';
+
+// One Agon micro run drives the whole teaching flow: pause, step one round, resume,
+// the round view, the charts and the table. SwiftShader WebGPU is a CPU emulation, so
+// this is the slow test of the suite (a few minutes on a busy two-core machine).
+test('micro Agon run: pause, step one round, resume, rounds, charts and table', async ({ page }, testInfo) => {
+  test.setTimeout(480_000);
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await openPlayground(page);
+  await expect(page.getByTestId('backend-name')).toHaveText('webgpu');
+  await configureMicro(page, ['agon', 'zero-shot'], { steps: '2', 'eval every': '2' });
+
+  const progress = page.getByTestId('progress');
+  const chart = page.getByTestId('chart-pass-at-1');
+  await page.getByRole('button', { name: 'Start' }).click();
+  // Pause before the first round: the step-0 evaluations still finish, no round starts.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(progress).toHaveAttribute('data-status', 'paused');
+  await expect(chart).toHaveAttribute('data-keys', 'agon,zero-shot', { timeout: 300_000 });
+  await page.waitForTimeout(5_000);
+  expect(await roundsDone(page)).toBe(0);
+  await expect(progress).toHaveAttribute('data-status', 'paused');
+
+  // Step one round: exactly one appears, then it waits again.
+  const stepped = Date.now();
+  await page.getByRole('button', { name: 'Step one round' }).click();
+  await expect(progress).toHaveAttribute('data-rounds-done', '1', { timeout: 240_000 });
+  const roundMs = Date.now() - stepped;
+  const roundView = page.getByTestId('round-view');
+  await expect(roundView.getByTestId('roles')).toContainText('drafter');
+  await expect(roundView.getByTestId('draft-text').first()).not.toBeEmpty();
+  await expect(roundView.getByTestId('draft-view').first()).toBeVisible();
+  await expect(roundView.getByTestId('solution-text').first()).not.toBeEmpty();
+  await expect(roundView.getByTestId('verdict').first()).toHaveText(/correct|wrong|unparseable/);
+  await expect(roundView.getByTestId('reward').first()).toContainText('correctness');
+  await expect(roundView.getByTestId('round-explain')).toContainText('A drafted and B solved');
+  await page.waitForTimeout(Math.min(roundMs, 10_000));
+  expect(await roundsDone(page)).toBe(1);
+  await expect(progress).toHaveAttribute('data-status', 'paused');
+  await roundView.screenshot({ path: testInfo.outputPath('round-view.png') });
+  await screenshotPage(page, testInfo.outputPath('running.png'));
+
+  // Resume: the run continues while the page stays responsive.
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(progress).toHaveAttribute('data-status', 'running');
+  const clicked = Date.now();
+  await page.getByText('x: generated tokens').click();
+  await expect(page.getByRole('radio', { name: 'x: generated tokens' })).toBeChecked({ timeout: 2_000 });
+  expect(Date.now() - clicked).toBeLessThan(2_000);
+  await expect(page.getByTestId('chart-pass-at-1').locator('figcaption')).toBeVisible();
+  await expect(progress).toHaveAttribute('data-rounds-done', '2', { timeout: 240_000 });
+  // The second round swaps the roles.
+  await expect(roundView.getByTestId('roles')).toContainText(/drafter\s*B\s*→\s*solver\s*A/);
+  await page.getByRole('button', { name: 'previous round' }).click();
+  await expect(roundView.getByTestId('round-position')).toHaveText('round 1 of 2');
+
+  await expect(progress).toHaveAttribute('data-status', 'complete', { timeout: 240_000 });
+  await page.getByText('x: steps').click();
+  await expect(chart).toHaveAttribute('data-points', '3');
+  const table = page.getByTestId('results-table');
+  for (const m of ['agon', 'zero-shot']) await expect(table.locator(`tr[data-method="${m}"]`)).toBeVisible();
+  await expect(page.getByTestId('headline')).toContainText('Agon pass@1 / GRPO pass@1');
+  await screenshotPage(page, testInfo.outputPath('finished.png'));
+  await page.locator('.charts').screenshot({ path: testInfo.outputPath('charts.png') });
+  expect(errors).toEqual([]);
+});
