@@ -1,5 +1,5 @@
 /** Helpers for driving the playground in browser tests. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Loads the page and waits until the training worker has a backend. */
 export async function openPlayground(page: Page, query = ''): Promise<void> {
@@ -23,13 +23,13 @@ export const roundsDone = (page: Page) => page.getByTestId('progress').getAttrib
 
 /**
  * A screenshot of the whole page. The viewport is first grown to the page's height,
- * so the sticky header is drawn once at the top rather than mid-page.
+ * so the sticky header is drawn once at the top rather than mid-page (or over `element`).
  */
-export async function screenshotPage(page: Page, path: string): Promise<void> {
+export async function screenshotPage(page: Page, path: string, element?: Locator): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: size.width, height });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path });
+  await (element ?? page).screenshot({ path });
   await page.setViewportSize(size);
 }

@@ -39,7 +39,7 @@ test('micro Agon run: pause, step one round, resume, rounds, charts and table', 
   await page.waitForTimeout(Math.min(roundMs, 10_000));
   expect(await roundsDone(page)).toBe(1);
   await expect(progress).toHaveAttribute('data-status', 'paused');
-  await roundView.screenshot({ path: testInfo.outputPath('round-view.png') });
+  await screenshotPage(page, testInfo.outputPath('round-view.png'), roundView);
   await screenshotPage(page, testInfo.outputPath('running.png'));
 
   // Resume: the run continues while the page stays responsive.
@@ -63,6 +63,6 @@ test('micro Agon run: pause, step one round, resume, rounds, charts and table', 
   for (const m of ['agon', 'zero-shot']) await expect(table.locator(`tr[data-method="${m}"]`)).toBeVisible();
   await expect(page.getByTestId('headline')).toContainText('Agon pass@1 / GRPO pass@1');
   await screenshotPage(page, testInfo.outputPath('finished.png'));
-  await page.locator('.charts').screenshot({ path: testInfo.outputPath('charts.png') });
+  await screenshotPage(page, testInfo.outputPath('charts.png'), page.locator('.charts'));
   expect(errors).toEqual([]);
 });

@@ -54,7 +54,7 @@ export function Charts() {
         <LineChart testId="chart-reward" title="Mean training reward per stream (solid: drafter / model, dashed: solver)" series={series.reward} xLabel={x} xMax={xMax} yLabel="reward" />
         <LineChart testId="chart-rates" title="Cascade rescue (solid), sabotage (dashed), copy (dotted)" series={series.rates} xLabel={x} xMax={xMax} yLabel="rate" yRange={[0, 1]} />
         <LineChart testId="chart-length" title="Final-stage length (tokens)" series={series.length} xLabel={x} xMax={xMax} yLabel="tokens" />
-        <LineChart testId="chart-kl" title="KL to the starting weights" series={series.kl} xLabel={x} xMax={xMax} yLabel="KL" />
+        <LineChart testId="chart-kl" title="KL to the starting weights" series={series.kl} xLabel={x} xMax={xMax} yLabel="KL" ySuggestedMax={0.01} />
       </div>
     </section>
   );

@@ -20,6 +20,9 @@ import type { Series } from '../charts/series';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, Filler, Tooltip);
 
+/** Short tick labels: 3 significant digits, no float noise such as -8.1e-9. */
+const tickLabel = (v: number) => (Math.abs(v) < 1e-6 ? '0' : String(Number(v.toPrecision(3))));
+
 type Dataset = ChartDataset<'line', { x: number; y: number }[]>;
 
 function datasets(series: readonly Series[]): Dataset[] {
@@ -51,12 +54,14 @@ export interface LineChartProps {
   yLabel: string;
   /** Fixed y range, e.g. [0, 1] for rates. */
   yRange?: [number, number];
+  /** The y-axis reaches at least this, so values near 0 (an idle KL) are not blown up into noise. */
+  ySuggestedMax?: number;
   /** The x-axis starts at 0 and reaches at least this (the run's last step), so a young run is drawn to scale. */
   xMax?: number;
   testId: string;
 }
 
-export function LineChart({ title, series, xLabel, yLabel, yRange, xMax, testId }: LineChartProps) {
+export function LineChart({ title, series, xLabel, yLabel, yRange, ySuggestedMax, xMax, testId }: LineChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart<'line', { x: number; y: number }[]> | null>(null);
 
@@ -76,7 +81,7 @@ export function LineChart({ title, series, xLabel, yLabel, yRange, xMax, testId 
         },
         scales: {
           x: { type: 'linear', min: 0, suggestedMax: xMax, title: { display: true, text: xLabel, font: { size: 14 } }, ticks: { font: { size: 13 } } },
-          y: { type: 'linear', min: yMin, max: yMax, title: { display: true, text: yLabel, font: { size: 14 } }, ticks: { font: { size: 13 } } },
+          y: { type: 'linear', min: yMin, max: yMax, suggestedMin: 0, suggestedMax: ySuggestedMax, title: { display: true, text: yLabel, font: { size: 14 } }, ticks: { font: { size: 13 }, callback: (v) => tickLabel(Number(v)) } },
         },
       },
     });
@@ -84,14 +89,14 @@ export function LineChart({ title, series, xLabel, yLabel, yRange, xMax, testId 
       chart.current?.destroy();
       chart.current = null;
     };
-  }, [xLabel, yLabel, yMin, yMax, xMax]);
+  }, [xLabel, yLabel, yMin, yMax, ySuggestedMax, xMax]);
 
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
     c.data.datasets = datasets(series);
     c.update();
-  }, [series, xLabel, yLabel, yMin, yMax, xMax]);
+  }, [series, xLabel, yLabel, yMin, yMax, ySuggestedMax, xMax]);
 
   const points = series.reduce((n, s) => n + (s.reference ? 1 : s.points.length), 0);
   return (

@@ -14,11 +14,11 @@ function agonStory(s: RoundSummary, bonusLine: string): string[] {
 }
 
 const BONUS_LINES: Record<string, string> = {
-  agon: 'Each rescue earned the solver the +1 conversion bonus, so the solver learns to find what the draft got wrong.',
-  'agon-margin': 'The margin bonus c(solver) − c(draft) added +1 for each rescue and −1 for each sabotage.',
+  agon: 'A rescue earns the solver the +1 conversion bonus, so the solver learns to find what the draft got wrong.',
+  'agon-margin': 'The margin bonus c(solver) − c(draft) gives +1 for a rescue and −1 for a sabotage.',
   'agon-cooperative': 'No bonus in this ablation: the solver is paid only for being right.',
   'agon-shared-opponent': 'All solutions of a problem read one shared draft here, so the bonus is the same for the whole group and cancels in the advantages.',
-  'agon-fixed-roles': 'Each rescue earned the solver the +1 conversion bonus.',
+  'agon-fixed-roles': 'A rescue earns the solver the +1 conversion bonus.',
 };
 
 export function explainRound(summary: RoundSummary, round: Round | undefined): string[] {
