@@ -1,4 +1,5 @@
-import { DEFAULT_BACKEND_ORDER, type BackendName } from '../../core/backend';
+// From types.ts, not the backend index: the index registers the tfjs backends, which the page must not load.
+import { DEFAULT_BACKEND_ORDER, type BackendName } from '../../core/backend/types';
 
 /**
  * Backend order from the page URL, e.g. `?backends=wasm,cpu` (unknown names are ignored);
