@@ -30,10 +30,14 @@ export interface BasePairBytes {
 
 class Cancelled extends Error {}
 
-/** The problems of training step `step`: the same for every arm, fixed by the seed. */
+/**
+ * The problems of training step `step`: the same for every arm, fixed by the seed.
+ * Drawn from the train split at the hard difficulties (as the paper trains on its
+ * hardest level): easy problems are solved by every sample and teach nothing.
+ */
 export function trainingProblems(family: TaskFamily, seed: number, step: number, count: number): Problem[] {
   const rng = new Rng(seed * 100_003 + step);
-  return Array.from({ length: count }, () => sampleProblem(family, 'train', rng));
+  return Array.from({ length: count }, () => sampleProblem(family, 'train', rng, family.hardDifficulties));
 }
 
 /** Arms needed by the methods, in a fixed order (base first). */
