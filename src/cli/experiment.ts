@@ -25,7 +25,8 @@ import { passAt1Svg } from './plot-svg';
 const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).join('|')}> --out DIR
        [--task math|code] [--steps N] [--seeds 1,2,3] [--eval-problems N] [--config exported-config.json]
        [--checkpoints DIR] [--backend wasm|cpu] [--jobs N]
-  --jobs N runs up to N seeds at once, each in its own process (tfjs wasm uses one core per process).`;
+  --jobs N runs up to N seeds at once, each in its own process (tfjs wasm uses one core per process).
+  --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.`;
 
 class UsageError extends Error {}
 
@@ -48,6 +49,7 @@ function parse() {
       checkpoints: { type: 'string', default: 'public/checkpoints' },
       backend: { type: 'string', default: 'wasm' },
       jobs: { type: 'string', default: '1' },
+      summarize: { type: 'boolean', default: false },
       // Internal: a child process of --jobs writes its result and leaves the summary to the parent.
       'no-summary': { type: 'boolean', default: false },
     },
@@ -76,7 +78,7 @@ function parse() {
   if (!checked.ok) throw new UsageError(checked.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
   const jobs = integer('jobs', values.jobs);
   if (jobs < 1) throw new UsageError('--jobs must be at least 1');
-  return { config: checked.config, seeds, out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, summary: !values['no-summary'] };
+  return { config: checked.config, seeds, out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, summary: !values['no-summary'], summarizeOnly: values.summarize };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
@@ -146,7 +148,12 @@ function summarize(config: ExperimentConfig, results: ExperimentResult[], out: s
 }
 
 async function main() {
-  const { config, seeds, out, checkpoints, backend, jobs, summary } = parse();
+  const { config, seeds, out, checkpoints, backend, jobs, summary, summarizeOnly } = parse();
+  if (summarizeOnly) {
+    const results = seeds.map((seed) => JSON.parse(readFileSync(join(out, `result-seed${seed}.json`), 'utf8')) as ExperimentResult);
+    summarize(results[0]?.config ?? config, results, out);
+    return;
+  }
   mkdirSync(out, { recursive: true });
   // The resolved config, saved for rerunning (children of --jobs read it; they do not write it).
   const configFile = join(out, 'config.json');

@@ -11,13 +11,18 @@ function logChoose(n: number, k: number): number {
   return s;
 }
 
-/** P(X >= k) for X ~ Binomial(n, p), summed in log space. */
+/** P(X >= k) for X ~ Binomial(n, p), summed in log space (the coefficient updated term by term: O(n)). */
 function upperTail(n: number, k: number, p: number): number {
   if (k <= 0) return 1;
   if (p <= 0) return 0;
   if (p >= 1) return 1;
+  const [lp, lq] = [Math.log(p), Math.log1p(-p)];
+  let logC = logChoose(n, k);
   let total = 0;
-  for (let i = k; i <= n; i++) total += Math.exp(logChoose(n, i) + i * Math.log(p) + (n - i) * Math.log1p(-p));
+  for (let i = k; i <= n; i++) {
+    total += Math.exp(logC + i * lp + (n - i) * lq);
+    logC += Math.log(n - i) - Math.log(i + 1);
+  }
   return Math.min(1, total);
 }
 
