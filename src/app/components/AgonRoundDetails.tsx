@@ -1,6 +1,6 @@
 /** An Agon round: the problem, then for each draft the solution that read it, with verdicts, rewards and the rescue/sabotage marks. */
 import type { AgonPair, AgonRound } from '../../core/rl/round';
-import { RewardLine, Verdict } from './SampleDetails';
+import { ProblemHeader, RewardLine, Verdict } from './SampleDetails';
 import { TokenText } from './TokenText';
 
 function PairMarks({ pair }: { pair: AgonPair }) {
@@ -47,9 +47,7 @@ export function AgonRoundDetails({ round }: { round: AgonRound }) {
     <>
       {round.problems.map((p, pi) => (
         <div key={pi} className="problem">
-          <div className="problem-text">
-            Problem: <code data-testid="problem-text">{p.text}</code> <span className="answer">answer: <code>{p.answer}</code></span>
-          </div>
+          <ProblemHeader text={p.text} answer={p.answer} />
           <ol className="pairs">
             {p.pairs.map((pair, i) => (
               <PairView key={i} pair={pair} index={i} round={round} />

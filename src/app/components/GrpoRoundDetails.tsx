@@ -1,6 +1,6 @@
 /** A GRPO round: each problem's group of samples with their verdicts, rewards and group advantages. */
 import type { GrpoRound } from '../../core/rl/round';
-import { RewardLine, Verdict } from './SampleDetails';
+import { ProblemHeader, RewardLine, Verdict } from './SampleDetails';
 import { TokenText } from './TokenText';
 
 export function GrpoRoundDetails({ round }: { round: GrpoRound }) {
@@ -8,9 +8,7 @@ export function GrpoRoundDetails({ round }: { round: GrpoRound }) {
     <>
       {round.problems.map((p, pi) => (
         <div key={pi} className="problem">
-          <div className="problem-text">
-            Problem: <code data-testid="problem-text">{p.text}</code> <span className="answer">answer: <code>{p.answer}</code></span>
-          </div>
+          <ProblemHeader text={p.text} answer={p.answer} />
           <ol className="pairs">
             {p.samples.map((s, i) => (
               <li key={i} className="pair" data-testid="grpo-sample">

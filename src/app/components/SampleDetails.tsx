@@ -24,3 +24,12 @@ export function RewardLine({ sample, showBonus }: { sample: SampleRecord; showBo
     </span>
   );
 }
+
+/** The problem a group of samples answered, with its reference answer. */
+export function ProblemHeader({ text, answer }: { text: string; answer: string }) {
+  return (
+    <div className="problem-text">
+      Problem: <code data-testid="problem-text">{text}</code> <span className="answer">answer: <code>{answer}</code></span>
+    </div>
+  );
+}
