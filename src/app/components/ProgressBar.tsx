@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { formatDuration, progressView } from '../store/progress-view';
 import { useAppStore } from '../store/app-store';
 
-const STATUS_TEXT = { idle: 'ready', loading: 'loading', running: 'running', paused: 'paused', complete: 'finished', cancelled: 'stopped', failed: 'failed' } as const;
+const STATUS_TEXT = { idle: 'ready', loading: 'loading', running: 'running', paused: 'paused', complete: 'finished', cancelled: 'stopped', failed: 'failed', interrupted: 'interrupted' } as const;
 
 function useNow(ticking: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -52,7 +52,7 @@ export function ProgressBar() {
           {m.text}
         </p>
       ))}
-      {(run.status === 'cancelled' || run.status === 'failed') && <p className="muted">Everything measured before the run ended is kept below.</p>}
+      {(run.status === 'cancelled' || run.status === 'failed' || run.status === 'interrupted') && <p className="muted">Everything measured before the run ended is kept below.</p>}
     </div>
   );
 }

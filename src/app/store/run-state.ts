@@ -7,8 +7,10 @@ import type { Progress } from '../../core/experiment/events';
 import type { ArmResult, ExperimentResult } from '../../core/experiment/result';
 import type { BasePairInfo, WorkerEvent } from '../worker/protocol';
 import { appendRound, type RoundEntry } from './round-history';
+import { withCheckpoint, type TrainedCheckpoint } from './trained-checkpoints';
 
-export type RunStatus = 'idle' | 'loading' | 'running' | 'paused' | 'complete' | 'cancelled' | 'failed';
+/** 'interrupted': a saved run whose page closed or crashed mid-run (shown again from storage). */
+export type RunStatus = 'idle' | 'loading' | 'running' | 'paused' | 'complete' | 'cancelled' | 'failed' | 'interrupted';
 
 export interface RunState {
   status: RunStatus;
@@ -27,6 +29,8 @@ export interface RunState {
   rounds: RoundEntry[];
   messages: { level: 'warning' | 'error'; text: string }[];
   result: ExperimentResult | null;
+  /** The latest trained weights of each model of each trained arm. */
+  checkpoints: TrainedCheckpoint[];
 }
 
 export const initialRunState: RunState = {
@@ -42,6 +46,7 @@ export const initialRunState: RunState = {
   rounds: [],
   messages: [],
   result: null,
+  checkpoints: [],
 };
 
 export function startedRun(config: ExperimentConfig, now: number): RunState {
@@ -91,6 +96,8 @@ function applyExperimentEvent(state: RunState, event: Extract<WorkerEvent, { typ
       return isActive(state.status) ? { ...state, status: 'running' } : state;
     case 'warning':
       return { ...state, messages: [...state.messages, { level: 'warning', text: event.message }] };
+    case 'checkpoint':
+      return { ...state, checkpoints: withCheckpoint(state.checkpoints, { arm: event.arm, member: event.member, step: event.step, bytes: event.bytes }) };
     case 'arm-error':
       return { ...state, messages: [...state.messages, { level: 'error', text: event.message }] };
     case 'done':

@@ -1,5 +1,5 @@
 /** Events the runner emits, in order; the UI store and the CLI both consume this stream. */
-import type { Round } from '../rl/round';
+import type { Member, Round } from '../rl/round';
 import type { EvalPoint, ExperimentResult } from './result';
 
 export interface Progress {
@@ -20,6 +20,8 @@ export type ExperimentEvent =
   | { type: 'arm-start'; arm: string }
   | { type: 'round'; arm: string; round: Round }
   | { type: 'eval'; arm: string; point: EvalPoint }
+  /** The trained weights of one member after an evaluation of a trained arm (step > 0), as checkpoint bytes: saved so a run's models outlive it. */
+  | { type: 'checkpoint'; arm: string; member: Member; step: number; bytes: Uint8Array }
   | { type: 'progress'; progress: Progress }
   | { type: 'paused' }
   | { type: 'resumed' }

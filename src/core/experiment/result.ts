@@ -56,7 +56,8 @@ export interface Headline {
 export interface ExperimentResult {
   schema: typeof RESULT_SCHEMA;
   version: typeof RESULT_VERSION;
-  status: 'complete' | 'cancelled' | 'failed';
+  /** 'interrupted': a partial result the app kept when its page closed or crashed mid-run. */
+  status: 'complete' | 'cancelled' | 'failed' | 'interrupted';
   config: ExperimentConfig;
   environment: Environment;
   startedAt: string;

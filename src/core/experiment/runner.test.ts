@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import { encodeCheckpoint } from '../model/checkpoint';
+import { decodeCheckpoint, encodeCheckpoint } from '../model/checkpoint';
 import { Transformer } from '../model/transformer';
 import { mathFamily } from '../tasks/math';
 import { maxSequenceLength } from '../tasks/budget';
@@ -74,6 +74,24 @@ describe('experiment runner', () => {
     const round = rounds[0]!.type === 'round' ? rounds[0]!.round : null;
     expect(round?.kind === 'agon' && round.problems[0]!.pairs).toHaveLength(2);
     expect(events.at(-1)?.type).toBe('done');
+  }, 300_000);
+
+  it('emits the trained weights as checkpoints after each evaluation of a trained arm', async () => {
+    const pair = tinyPair();
+    const runner = new ExperimentRunner({ ...micro, methods: ['grpo', 'zero-shot'] }, pair, env);
+    const checkpoints: Extract<ExperimentEvent, { type: 'checkpoint' }>[] = [];
+    runner.on((e) => {
+      if (e.type === 'checkpoint') checkpoints.push(e);
+    });
+    await runner.run();
+    // GRPO trains model A only; the untrained base arm leaves no checkpoint.
+    expect(checkpoints.map((c) => [c.arm, c.member, c.step])).toEqual([['grpo', 'A', 1], ['grpo', 'A', 2]]);
+    const last = decodeCheckpoint(checkpoints[1]!.bytes);
+    expect(last.extra).toMatchObject({ arm: 'grpo', member: 'A', step: 2, seed: micro.seed });
+    // Same architecture as the base model it was trained from, so it loads wherever the base does.
+    const base = decodeCheckpoint(pair.a);
+    expect(last.config).toEqual(base.config);
+    expect([...last.tensors.keys()]).toEqual([...base.tensors.keys()]);
   }, 300_000);
 
   it('estimates unbiased pass@k from eval_samples rollouts when asked', async () => {

@@ -6,7 +6,7 @@
  * arm, keeping what it measured. Deterministic for a seed on a given backend.
  */
 import * as tf from '@tensorflow/tfjs';
-import { modelFromCheckpoint } from '../model/checkpoint';
+import { encodeCheckpoint, modelFromCheckpoint } from '../model/checkpoint';
 import type { Transformer } from '../model/transformer';
 import { Rng } from '../random';
 import { agonStep } from '../rl/agon';
@@ -192,6 +192,7 @@ export class ExperimentRunner {
       for (const m of methods) point.readouts[m] = await evaluateReadout(METHOD_SPECS[m].readout, members, models, ctx);
       record.curve.push(point);
       this.emit({ type: 'eval', arm, point });
+      if (learners && step > 0) this.emitCheckpoints(arm, step, members, models);
     };
     try {
       await evaluate(0);
@@ -225,6 +226,14 @@ export class ExperimentRunner {
         l.optimizer.dispose();
         l.reference?.dispose();
       }
+    }
+  }
+
+  /** Trained weights at every evaluation (not only the end), so a run cut short still leaves its latest models. */
+  private emitCheckpoints(arm: string, step: number, members: readonly Member[], models: Record<Member, Transformer>): void {
+    for (const member of members) {
+      const bytes = encodeCheckpoint(models[member], { tokenizerVersion: TOKENIZER_VERSION, extra: { arm, member, step, seed: this.config.seed, base_pair: this.config.base_pair } });
+      this.emit({ type: 'checkpoint', arm, member, step, bytes });
     }
   }
 

@@ -1,0 +1,91 @@
+/**
+ * Validation of a result read back from a file (the app's export or the CLI's
+ * result-seed*.json): anything that does not have the ExperimentResult shape is
+ * refused with a message that says what is wrong, before any of it is drawn.
+ */
+import { z } from 'zod';
+import { experimentConfigSchema } from './config';
+import { METHODS } from './methods';
+import { RESULT_SCHEMA, RESULT_VERSION, type ExperimentResult } from './result';
+
+const rate = z.number().min(0).max(1);
+const count = z.number().int().min(0);
+
+const scoreSchema = z.object({ correct: count, n: count, passAt1: rate, low: rate, high: rate });
+
+const candidateSchema = z.object({
+  name: z.string().max(50),
+  test: scoreSchema,
+  validation: scoreSchema,
+  finalLength: z.number().min(0),
+  passAtK: z.object({ n: count, k: count, value: rate }).optional(),
+  drafterAlone: scoreSchema.optional(),
+  rescueRate: rate.optional(),
+  sabotageRate: rate.optional(),
+  copyRate: rate.optional(),
+});
+
+const readoutSchema = z.object({ candidates: z.array(candidateSchema).min(1), chosen: count }).refine((r) => r.chosen < r.candidates.length, 'chosen points past the candidates');
+
+const evalPointSchema = z.object({
+  step: count,
+  tokensGenerated: count,
+  tokensTrained: count,
+  kl: z.number().optional(),
+  reward: z.record(z.string(), z.number()).optional(),
+  readouts: z.partialRecord(z.enum(METHODS), readoutSchema),
+});
+
+const armSchema = z.object({ curve: z.array(evalPointSchema), stepsDone: count, evalTokens: count, error: z.string().optional() });
+
+const tableRowSchema = z.object({
+  method: z.enum(METHODS),
+  label: z.string(),
+  chosen: z.string(),
+  test: scoreSchema,
+  finalLength: z.number().min(0),
+  candidates: z.array(z.object({ name: z.string(), passAt1: rate, validationPassAt1: rate })),
+  drafterAlone: scoreSchema.optional(),
+});
+
+const resultSchema: z.ZodType<ExperimentResult> = z.object({
+  schema: z.literal(RESULT_SCHEMA),
+  version: z.literal(RESULT_VERSION),
+  status: z.enum(['complete', 'cancelled', 'failed', 'interrupted']),
+  config: experimentConfigSchema,
+  environment: z.object({ backend: z.string(), adapter: z.string().optional(), tfjsVersion: z.string(), appVersion: z.string(), platform: z.string() }),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  arms: z.record(z.string(), armSchema),
+  table: z.array(tableRowSchema),
+  headline: z.object({ agonOverGrpo: z.number().nullable(), agonGainOverMoaGain: z.number().nullable() }),
+});
+
+export type ParsedResult = { ok: true; result: ExperimentResult } | { ok: false; message: string };
+
+const MAX_ISSUES_SHOWN = 3;
+
+/** The identity checks first (is it a result at all, which version), then the shape, field by field. */
+export function parseExperimentResult(input: unknown): ParsedResult {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, message: 'the file does not hold a JSON object' };
+  const { schema, version } = input as Record<string, unknown>;
+  if (schema !== RESULT_SCHEMA) return { ok: false, message: `not an Agon Playground result (its "schema" is ${JSON.stringify(schema) ?? 'missing'}, expected "${RESULT_SCHEMA}")` };
+  if (typeof version === 'number' && version > RESULT_VERSION) return { ok: false, message: `the result was made by a newer version of the app (result version ${version}; this app reads version ${RESULT_VERSION})` };
+  const parsed = resultSchema.safeParse(input);
+  if (parsed.success) return { ok: true, result: parsed.data };
+  const issues = parsed.error.issues;
+  const shown = issues.slice(0, MAX_ISSUES_SHOWN).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+  const more = issues.length > MAX_ISSUES_SHOWN ? ` (and ${issues.length - MAX_ISSUES_SHOWN} more)` : '';
+  return { ok: false, message: `the result file is damaged or incomplete: ${shown.join('; ')}${more}` };
+}
+
+/** Parses JSON text into a result; a syntax error is reported like any other problem. */
+export function parseExperimentResultJson(text: string): ParsedResult {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, message: `the file is not valid JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+  return parseExperimentResult(input);
+}
