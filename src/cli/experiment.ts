@@ -25,6 +25,7 @@ import { passAt1Svg } from './plot-svg';
 const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).join('|')}> --out DIR
        [--task math|code] [--steps N] [--seeds 1,2,3] [--eval-problems N] [--config exported-config.json]
        [--checkpoints DIR] [--backend wasm|cpu] [--jobs N]
+  A config with base_pair_source "pretrain" is refused: pretrain with npm run pretrain, then pass --checkpoints.
   --jobs N runs up to N seeds at once, each in its own process (tfjs wasm uses one core per process).
   --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.`;
 
@@ -76,9 +77,24 @@ function parse() {
   const seeds = values.seeds ? values.seeds.split(',').map((s) => integer('seeds', s.trim())) : [config.seed];
   const checked = parseExperimentConfig(config);
   if (!checked.ok) throw new UsageError(checked.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
+  if (checked.config.base_pair_source === 'pretrain') throw new UsageError(pretrainRefusal(checked.config));
   const jobs = integer('jobs', values.jobs);
   if (jobs < 1) throw new UsageError('--jobs must be at least 1');
   return { config: checked.config, seeds, out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, summary: !values['no-summary'], summarizeOnly: values.summarize };
+}
+
+/** In-run pretraining is the playground's; here the same pretraining is its own command, then the experiment runs on its files. */
+function pretrainRefusal(config: ExperimentConfig): string {
+  const s = config.pretrain;
+  const flags = s
+    ? ` --trunk-steps ${s.trunk_steps} --fork-steps ${s.fork_steps} --batch ${s.batch_size} --lr ${s.learning_rate} --fork-noise ${s.fork_noise} --seed ${s.seed} --trunk-target ${s.trunk_target} --fork-target ${s.fork_target} --check-every ${s.check_every} --check-problems ${s.check_problems}`
+    : '';
+  return (
+    `this config pretrains its base pair before the experiment (base_pair_source "pretrain"), which only the playground does.\n` +
+    `In Node, pretrain first with the same code, then run on those checkpoints:\n` +
+    `  npm run pretrain -- --task ${config.task}${flags} --out DIR\n` +
+    `  npm run experiment -- --config <this config with base_pair_source "shipped"> --checkpoints DIR --out ...`
+  );
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;

@@ -13,29 +13,21 @@ import { selectBackend } from '../core/backend';
 import type { BackendName } from '../core/backend';
 import { overlap } from '../core/eval/overlap';
 import { soloStage } from '../core/eval/cascade';
-import { encodeCheckpoint } from '../core/model/checkpoint';
-import { defaultModelConfig } from '../core/model/config';
 import type { Transformer } from '../core/model/transformer';
 import { familyByName } from '../core/tasks/families';
-import { completionBudget, maxSequenceLength } from '../core/tasks/budget';
-import { bucketLength } from '../core/model/buckets';
+import { completionBudget } from '../core/tasks/budget';
 import { testHardSplit, validationSplit } from '../core/tasks/splits';
 import type { TaskFamily } from '../core/tasks/task';
-import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
+import { TOKENIZER_VERSION } from '../core/tokenizer/tokenizer';
+import { encodeBasePair } from '../core/train/pair-checkpoints';
+import { PRETRAIN_BUDGETS, PRETRAIN_DEFAULTS, pretrainModelConfig } from '../core/train/pretrain-defaults';
 import { pretrainPair, type PretrainConfig } from '../core/train/pretrain-pair';
+import { validationCheck } from '../core/train/validation-check';
 
 const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--fork-steps N] [--batch N]
        [--lr X] [--fork-noise X] [--seed N] [--trunk-target P] [--fork-target P] [--check-every N]
-       [--backend wasm|cpu] [--eval-size N] [--out DIR]
+       [--check-problems N] [--backend wasm|cpu] [--eval-size N] [--out DIR]
 Steps are maxima: each stage stops once validation pass@1 reaches its target.`;
-
-const FAMILY_DEFAULTS = {
-  math: { trunkSteps: 3000, forkSteps: 400, batchSize: 64 },
-  code: { trunkSteps: 1500, forkSteps: 300, batchSize: 32 },
-} as const;
-
-/** Validation problems checked during training (a fixed subset; the final metrics use the full splits). */
-const CHECK_PROBLEMS = 300;
 
 function fail(message: string): never {
   console.error(`error: ${message}\n${USAGE}`);
@@ -57,12 +49,13 @@ function parse() {
         'trunk-steps': { type: 'string' },
         'fork-steps': { type: 'string' },
         batch: { type: 'string' },
-        lr: { type: 'string', default: '0.003' },
-        'fork-noise': { type: 'string', default: '0.01' },
-        'trunk-target': { type: 'string', default: '0.2' },
-        'fork-target': { type: 'string', default: '0.3' },
-        'check-every': { type: 'string', default: '25' },
-        seed: { type: 'string', default: '1' },
+        lr: { type: 'string', default: String(PRETRAIN_DEFAULTS.learningRate) },
+        'fork-noise': { type: 'string', default: String(PRETRAIN_DEFAULTS.forkNoise) },
+        'trunk-target': { type: 'string', default: String(PRETRAIN_DEFAULTS.trunkTarget) },
+        'fork-target': { type: 'string', default: String(PRETRAIN_DEFAULTS.forkTarget) },
+        'check-every': { type: 'string', default: String(PRETRAIN_DEFAULTS.checkEvery) },
+        'check-problems': { type: 'string', default: String(PRETRAIN_DEFAULTS.checkProblems) },
+        seed: { type: 'string', default: String(PRETRAIN_DEFAULTS.seed) },
         backend: { type: 'string', default: 'wasm' },
         'eval-size': { type: 'string', default: '1000' },
         out: { type: 'string', default: 'public/checkpoints' },
@@ -79,11 +72,10 @@ function parse() {
   } catch (e) {
     fail((e as Error).message);
   }
-  // Per-family defaults: the budgets the shipped pairs were trained with (code sequences are ~3x longer).
-  const defaults = FAMILY_DEFAULTS[family.name];
+  const defaults = PRETRAIN_BUDGETS[family.name];
   if (values.backend !== 'wasm' && values.backend !== 'cpu') fail(`--backend must be wasm or cpu, got "${values.backend}"`);
   const config: PretrainConfig = {
-    model: { ...defaultModelConfig(VOCAB_SIZE), maxLen: bucketLength(maxSequenceLength(family)) },
+    model: pretrainModelConfig(family),
     trunkSteps: positiveNumber('trunk-steps', values['trunk-steps'] ?? String(defaults.trunkSteps), true),
     forkSteps: positiveNumber('fork-steps', values['fork-steps'] ?? String(defaults.forkSteps), true),
     batchSize: positiveNumber('batch', values.batch ?? String(defaults.batchSize), true),
@@ -97,7 +89,9 @@ function parse() {
   if (config.checkEvery < 1) fail('--check-every must be at least 1');
   if (config.batchSize < 1) fail('--batch must be at least 1');
   if (config.learningRate <= 0) fail('--lr must be above 0');
-  return { family, config, backend: values.backend as BackendName, evalSize: positiveNumber('eval-size', values['eval-size'], true), out: values.out };
+  const checkProblems = positiveNumber('check-problems', values['check-problems'], true);
+  if (checkProblems < 1) fail('--check-problems must be at least 1');
+  return { family, config, checkProblems, backend: values.backend as BackendName, evalSize: positiveNumber('eval-size', values['eval-size'], true), out: values.out };
 }
 
 async function evaluate(model: Transformer, family: TaskFamily, evalSize: number) {
@@ -110,15 +104,12 @@ async function evaluate(model: Transformer, family: TaskFamily, evalSize: number
 const mean = (xs: boolean[]) => xs.filter(Boolean).length / Math.max(1, xs.length);
 
 async function main() {
-  const { family, config, backend, evalSize, out } = parse();
+  const { family, config, checkProblems, backend, evalSize, out } = parse();
   const info = await selectBackend([backend]);
   console.log(`pretraining ${family.name} on ${info.name}: ${JSON.stringify(config)}`);
   const started = Date.now();
   let last = 0;
-  const checkSet = validationSplit(family, CHECK_PROBLEMS);
-  const sampling = { temperature: 1, topP: 1, maxNewTokens: completionBudget(family), seed: 11 };
-  const validate = async (model: Transformer) => mean((await soloStage(model, family, checkSet, sampling)).result.correct);
-  const pair = await pretrainPair(family, config, validate, (p) => {
+  const pair = await pretrainPair(family, config, validationCheck(family, checkProblems), (p) => {
     if (p.validation !== undefined || Date.now() - last > 10_000) {
       last = Date.now();
       const check = p.validation === undefined ? '' : ` validation pass@1 ${(100 * p.validation).toFixed(1)}%`;
@@ -138,8 +129,9 @@ async function main() {
 
   mkdirSync(out, { recursive: true });
   const files: Record<string, { file: string; bytes: number; sha256: string }> = {};
-  for (const [name, model] of [['a', pair.a], ['b', pair.b]] as const) {
-    const bytes = encodeCheckpoint(model, { tokenizerVersion: TOKENIZER_VERSION, extra: { family: family.name, member: name.toUpperCase() } });
+  const encoded = encodeBasePair(pair, family);
+  for (const name of ['a', 'b'] as const) {
+    const bytes = encoded[name];
     const file = `${family.name}-${name}.ckpt`;
     writeFileSync(join(out, file), bytes);
     files[name] = { file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
@@ -149,6 +141,7 @@ async function main() {
   manifest.pairs[family.name] = {
     command: `npm run pretrain -- ${process.argv.slice(2).join(' ')}`.trim(),
     config,
+    checkProblems,
     stepsTrained: pair.steps,
     tokenizerVersion: TOKENIZER_VERSION,
     backend: info.name,

@@ -6,9 +6,8 @@
 import { z } from 'zod';
 import { DEFAULT_RL_CONFIG } from '../rl/config';
 import { METHODS } from './methods';
-
-const int = (min: number, max: number) => z.number().int(`must be a whole number`).min(min).max(max);
-const num = (min: number, max: number) => z.number().min(min).max(max);
+import { pretrainSettingsSchema } from './pretrain-settings';
+import { int, num } from './schema-numbers';
 
 export const rlConfigSchema = z.object({
   num_generations: int(2, 64),
@@ -31,6 +30,13 @@ export const experimentConfigSchema = z
     task: z.enum(['math', 'code']),
     /** Identity of the base pair the arms start from (file names + checksums prefix). */
     base_pair: z.string().min(1).max(200),
+    /**
+     * Where the base pair comes from: the shipped checkpoints, or pretrained from scratch
+     * before the experiment (in the playground's worker). Older configs have neither field: shipped.
+     */
+    base_pair_source: z.enum(['shipped', 'pretrain']).default('shipped'),
+    /** How to pretrain the pair; read only when base_pair_source is 'pretrain'. */
+    pretrain: pretrainSettingsSchema.optional(),
     methods: z.array(z.enum(METHODS)).min(1, 'pick at least one method').refine((m) => new Set(m).size === m.length, 'a method is listed twice'),
     steps: int(0, 100_000),
     problems_per_step: int(1, 256),
@@ -45,6 +51,7 @@ export const experimentConfigSchema = z
     rl: rlConfigSchema,
   })
   .strict()
+  .refine((c) => c.base_pair_source !== 'pretrain' || c.pretrain !== undefined, { message: 'pretraining needs its settings', path: ['pretrain'] })
   .refine((c) => c.pass_k <= c.eval_samples, { message: 'pass_k cannot exceed eval_samples', path: ['pass_k'] })
   .refine((c) => c.eval_every <= Math.max(1, c.steps), { message: 'eval_every is longer than the run: no evaluation would happen before the end', path: ['eval_every'] });
 
@@ -54,6 +61,7 @@ export const DEFAULT_EXPERIMENT: ExperimentConfig = {
   version: 1,
   task: 'math',
   base_pair: 'shipped',
+  base_pair_source: 'shipped',
   methods: ['agon', 'grpo', 'moa', 'zero-shot'],
   steps: 200,
   problems_per_step: 8,

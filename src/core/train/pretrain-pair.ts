@@ -35,6 +35,12 @@ export interface PretrainConfig {
 /** Validation pass@1 of a model (supplied by the caller: sampling needs a backend and a problem set). */
 export type Validate = (model: Transformer) => Promise<number>;
 
+/**
+ * Awaited before every training step: a caller pauses by not resolving yet and
+ * cancels by rejecting (the browser worker's pause and stop; the CLI needs neither).
+ */
+export type BetweenSteps = () => Promise<void>;
+
 export type PretrainStage = 'trunk' | 'A' | 'B';
 
 export interface PretrainProgress {
@@ -64,10 +70,12 @@ async function train(
   target: number,
   validate: Validate,
   onProgress: (p: PretrainProgress) => void,
+  between: BetweenSteps,
 ): Promise<number> {
   const trainer = new SftTrainer(model, family, { learningRate: config.learningRate, batchSize: config.batchSize, seed });
   try {
     for (let step = 1; step <= steps; step++) {
+      await between();
       const loss = await trainer.step();
       if (step % config.checkEvery !== 0) {
         onProgress({ stage, step, steps, loss });
@@ -98,16 +106,22 @@ export async function pretrainPair(
   config: PretrainConfig,
   validate: Validate,
   onProgress: (p: PretrainProgress) => void = () => {},
+  between: BetweenSteps = async () => {},
 ): Promise<BasePair> {
   const trunk = new Transformer(config.model, config.seed);
+  let forks: Transformer[] = [];
   try {
-    const trunkSteps = await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, config.trunkTarget, validate, onProgress);
+    const trunkSteps = await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, config.trunkTarget, validate, onProgress, between);
     const a = fork(trunk, 0, config.seed + 2);
     const b = fork(trunk, config.forkNoise, config.seed + 3);
-    const aSteps = await train(a, family, config, 'A', config.forkSteps, config.seed + 4, config.forkTarget, validate, onProgress);
-    const bSteps = await train(b, family, config, 'B', config.forkSteps, config.seed + 5, config.forkTarget, validate, onProgress);
+    forks = [a, b];
+    const aSteps = await train(a, family, config, 'A', config.forkSteps, config.seed + 4, config.forkTarget, validate, onProgress, between);
+    const bSteps = await train(b, family, config, 'B', config.forkSteps, config.seed + 5, config.forkTarget, validate, onProgress, between);
+    forks = [];
     return { a, b, steps: { trunk: trunkSteps, A: aSteps, B: bSteps } };
   } finally {
     trunk.dispose();
+    // Only reached with forks left when a stage threw (a cancel): free their weights on the device.
+    forks.forEach((m) => m.dispose());
   }
 }

@@ -1,0 +1,32 @@
+/**
+ * How the base pair is pretrained unless told otherwise: shared by the CLI
+ * (`npm run pretrain`) and the playground's in-browser pretraining, so both build
+ * the same model from the same budgets.
+ */
+import { bucketLength } from '../model/buckets';
+import { defaultModelConfig, type ModelConfig } from '../model/config';
+import { maxSequenceLength } from '../tasks/budget';
+import type { TaskFamily, TaskFamilyName } from '../tasks/task';
+import { VOCAB_SIZE } from '../tokenizer/tokenizer';
+
+/** Step maxima and batch per family: the budgets the shipped pairs used (code sequences are ~3x longer). */
+export const PRETRAIN_BUDGETS: Record<TaskFamilyName, { trunkSteps: number; forkSteps: number; batchSize: number }> = {
+  math: { trunkSteps: 3000, forkSteps: 400, batchSize: 64 },
+  code: { trunkSteps: 1500, forkSteps: 300, batchSize: 32 },
+};
+
+export const PRETRAIN_DEFAULTS = {
+  learningRate: 0.003,
+  forkNoise: 0.01,
+  seed: 1,
+  trunkTarget: 0.2,
+  forkTarget: 0.3,
+  checkEvery: 25,
+  /** Validation problems each check samples (a fixed subset of the validation split). */
+  checkProblems: 300,
+} as const;
+
+/** The default transformer, with positions for the family's longest sequence (padded to a shape bucket). */
+export function pretrainModelConfig(family: TaskFamily): ModelConfig {
+  return { ...defaultModelConfig(VOCAB_SIZE), maxLen: bucketLength(maxSequenceLength(family)) };
+}
