@@ -1,0 +1,119 @@
+import { deflateSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_EXPERIMENT, type ExperimentConfig } from '../../core/experiment/config';
+import { PRESETS } from '../../core/experiment/presets';
+import { fakeResult } from '../testing/share-fixtures';
+import { bytesToBase64url } from './base64url';
+import { compressText } from './compress';
+import { decodeLink, encodeLink, type SharedExperiment } from './link';
+import { MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS } from './limits';
+
+const defaults: ExperimentConfig = { ...DEFAULT_EXPERIMENT, rl: { ...DEFAULT_EXPERIMENT.rl, max_completion_length: 18 } };
+const edited: ExperimentConfig = { ...PRESETS.micro, methods: ['agon', 'zero-shot'], seed: 42, show_draft_answer: true, rl: { ...PRESETS.micro.rl, learning_rate: 0.00031, loss_type: 'dapo', top_p: 0.95 } };
+const shared = (over: Partial<SharedExperiment> = {}): SharedExperiment => ({ config: edited, appVersion: '0.1.0', basePair: 'math:ece4c301b8d0e55f:7e321bc48408bfba', results: null, ...over });
+
+/** A v1 payload around any JSON body (valid checksum), for crafting bad contents. */
+const payloadOf = (body: unknown) => `1.${bytesToBase64url(compressText(JSON.stringify(body)))}`;
+
+describe('share links', () => {
+  it('round-trips a config exactly, with app version and base pair', () => {
+    const decoded = decodeLink(encodeLink(shared()), defaults);
+    expect(decoded.ok).toBe(true);
+    if (!decoded.ok) return;
+    expect(decoded.link.config).toEqual(edited);
+    expect(decoded.link.appVersion).toBe('0.1.0');
+    expect(decoded.link.basePair).toBe('math:ece4c301b8d0e55f:7e321bc48408bfba');
+    expect(decoded.link.results).toBeNull();
+    expect(decoded.reset).toEqual([]);
+    expect(decoded.message).toContain('Nothing runs until you press Start');
+  });
+
+  it('is compact: a config link is a few hundred characters of the URL-safe alphabet', () => {
+    const payload = encodeLink(shared());
+    expect(payload).toMatch(/^1\.[A-Za-z0-9_-]+$/);
+    expect(payload.length).toBeLessThan(600);
+  });
+
+  it('carries results the views can draw: chosen candidates, the table, recomputed headline', () => {
+    const config = { ...DEFAULT_EXPERIMENT, methods: ['agon', 'grpo', 'moa', 'zero-shot'] } as ExperimentConfig;
+    const result = fakeResult(config);
+    const decoded = decodeLink(encodeLink(shared({ config, results: result })), defaults);
+    if (!decoded.ok) throw new Error(decoded.message);
+    const got = decoded.link.results;
+    expect(got?.table.map((r) => [r.method, r.label, r.chosen, r.test.correct, r.test.n])).toEqual(result.table.map((r) => [r.method, r.label, r.chosen, r.test.correct, r.test.n]));
+    expect(got?.headline.agonOverGrpo).toBeCloseTo(result.headline.agonOverGrpo ?? NaN, 3);
+    const point = got?.arms.agon?.curve.at(-1);
+    const original = result.arms.agon?.curve.at(-1);
+    const chosen = original?.readouts.agon?.candidates[original.readouts.agon.chosen];
+    expect(point?.readouts.agon?.candidates[0]?.name).toBe(chosen?.name);
+    expect(point?.readouts.agon?.candidates[0]?.test.low).toBeCloseTo(chosen?.test.low ?? NaN, 3);
+    expect(got?.environment.platform).not.toContain('Mozilla');
+  });
+
+  it('refuses each kind of bad payload with its own message, without throwing', () => {
+    const good = encodeLink(shared());
+    const cases: [string, string][] = [
+      ['x'.repeat(MAX_PAYLOAD_CHARS + 1), 'too-long'],
+      ['1.<script>alert(1)</script>', 'malformed'],
+      ['hello', 'malformed'],
+      [good.slice(0, Math.floor(good.length / 2)), 'truncated'],
+      ['1', 'truncated'],
+      ['2.abcd', 'newer-version'],
+      ['0.abcd', 'unknown-version'],
+      [payloadOf([1, 2, 3]), 'not-an-experiment'],
+      [payloadOf({ app: '0.1.0' }), 'not-an-experiment'],
+    ];
+    for (const [payload, problem] of cases) {
+      const decoded = decodeLink(payload, defaults);
+      expect(decoded, payload.slice(0, 40)).toMatchObject({ ok: false, problem });
+      if (!decoded.ok) expect(decoded.message).toContain('default experiment is loaded');
+    }
+  });
+
+  it('detects corruption that still inflates (checksum)', () => {
+    const text = JSON.stringify({ app: '0.1.0', basePair: null, config: edited });
+    const bytes = compressText(text);
+    bytes[0] = (bytes[0] as number) ^ 0xff;
+    expect(decodeLink(`1.${bytesToBase64url(bytes)}`, defaults)).toMatchObject({ ok: false, problem: 'corrupted' });
+  });
+
+  it('stops a decompression bomb at the cap', () => {
+    const zeros = new Uint8Array(8 * 1024 * 1024);
+    const bomb = new Uint8Array(4 + 0);
+    const deflated = deflateSync(zeros, { level: 9 });
+    const payload = `1.${bytesToBase64url(new Uint8Array([...bomb, ...deflated]))}`;
+    expect(payload.length).toBeLessThan(MAX_PAYLOAD_CHARS);
+    const started = Date.now();
+    expect(decodeLink(payload, defaults)).toMatchObject({ ok: false, problem: 'too-large', message: expect.stringContaining(`${MAX_INFLATED_BYTES / 1024} KB`) });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('keeps the valid part of a config and names the fields reset to defaults', () => {
+    const body = { app: '0.1.0', basePair: null, config: { ...edited, steps: -5, rl: { ...edited.rl, top_p: 7, loss_type: 'evil' }, methods: ['agon', 'nope'], extra: 1 } };
+    const decoded = decodeLink(payloadOf(body), defaults);
+    if (!decoded.ok) throw new Error(decoded.message);
+    expect(decoded.reset.sort()).toEqual(['methods', 'rl.loss_type', 'rl.top_p', 'steps']);
+    expect(decoded.ignored).toEqual(['extra']);
+    expect(decoded.link.config).toEqual({ ...edited, steps: defaults.steps, methods: defaults.methods, rl: { ...edited.rl, top_p: defaults.rl.top_p, loss_type: defaults.rl.loss_type } });
+    expect(decoded.message).toContain('reset to their defaults: ');
+    expect(decoded.message).toContain('steps');
+  });
+
+  it('drops results that do not validate and says so, keeping the config', () => {
+    const results = fakeResult(edited);
+    const payload = encodeLink(shared({ results }));
+    const text = JSON.stringify({ app: '0.1.0', basePair: null, config: edited, results: { ...results, table: [{ method: '<img src=x onerror=alert(1)>' }] } });
+    for (const [p, dropped] of [[payload, false], [`1.${bytesToBase64url(compressText(text))}`, true]] as const) {
+      const decoded = decodeLink(p, defaults);
+      if (!decoded.ok) throw new Error(decoded.message);
+      expect(decoded.resultsDropped).toBe(dropped);
+      expect(decoded.link.results === null).toBe(dropped);
+      expect(decoded.link.config).toEqual(edited);
+    }
+  });
+
+  it('drops a base pair or app version that is not in its expected form', () => {
+    const decoded = decodeLink(payloadOf({ app: '<b>9</b>', basePair: 'javascript:alert(1)', config: edited }), defaults);
+    expect(decoded).toMatchObject({ ok: true, link: { appVersion: 'unknown', basePair: null } });
+  });
+});

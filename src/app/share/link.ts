@@ -1,0 +1,89 @@
+/**
+ * Share links: an experiment (config, app version, base pair identity, optionally its
+ * results) as one URL-fragment payload `<link version>.<base64url(checksum + deflate(JSON))>`.
+ * The version sits outside the compressed part, so a link from a newer app is recognised
+ * without unpacking it. Decoding never throws and returns a message for the user; any
+ * part of the link it keeps has passed the same zod schemas the app itself uses.
+ */
+import type { ExperimentConfig } from '../../core/experiment/config';
+import type { ExperimentResult } from '../../core/experiment/result';
+import { base64urlToBytes, bytesToBase64url } from './base64url';
+import { compressText, decompressText } from './compress';
+import { repairConfig } from './config-repair';
+import { LINK_VERSION, MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS } from './limits';
+import { linkProblemMessage, openedMessage, type LinkProblem } from './messages';
+import { resultsFromShared, sharedResultsSchema, trimResults } from './shared-results';
+
+export interface SharedExperiment {
+  config: ExperimentConfig;
+  /** The app version the link was made with. */
+  appVersion: string;
+  /** Identity of the checkpoints the link's maker ran on (see core/experiment/base-pair), when known. */
+  basePair: string | null;
+  /** The finished run's curves and table, when the link carries them. */
+  results: ExperimentResult | null;
+}
+
+export type DecodedLink =
+  | { ok: true; link: SharedExperiment; reset: string[]; ignored: string[]; resultsDropped: boolean; message: string }
+  | { ok: false; problem: LinkProblem; message: string };
+
+/** Identity strings look like "math:0123456789abcdef:0123456789abcdef"; anything else is dropped. */
+const BASE_PAIR = /^[a-z]{1,16}:[0-9a-f]{16}:[0-9a-f]{16}$/;
+const APP_VERSION = /^[0-9A-Za-z.+-]{1,40}$/;
+
+export function encodeLink(shared: SharedExperiment): string {
+  const body = {
+    app: shared.appVersion,
+    basePair: shared.basePair,
+    config: shared.config,
+    ...(shared.results ? { results: trimResults(shared.results) } : {}),
+  };
+  return `${LINK_VERSION}.${bytesToBase64url(compressText(JSON.stringify(body)))}`;
+}
+
+const failure = (problem: LinkProblem, detail?: string): DecodedLink => ({ ok: false, problem, message: linkProblemMessage(problem, detail) });
+
+/** "<version>.<data>": the version, or why the payload cannot be read. */
+function splitVersion(payload: string): { version: number; data: string } | DecodedLink {
+  const dot = payload.indexOf('.');
+  const head = dot < 0 ? payload : payload.slice(0, dot);
+  if (!/^[0-9]{1,6}$/.test(head)) return failure('malformed');
+  const version = Number(head);
+  if (version > LINK_VERSION) return failure('newer-version', String(version));
+  if (version !== LINK_VERSION) return failure('unknown-version', String(version));
+  if (dot < 0) return failure('truncated');
+  return { version, data: payload.slice(dot + 1) };
+}
+
+function parseBody(text: string): Record<string, unknown> | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a link payload (the value of the fragment parameter). `defaults` fill in refused fields. */
+export function decodeLink(payload: string, defaults: ExperimentConfig): DecodedLink {
+  if (payload.length > MAX_PAYLOAD_CHARS) return failure('too-long', String(payload.length));
+  const split = splitVersion(payload);
+  if ('ok' in split) return split;
+  const bytes = base64urlToBytes(split.data);
+  if (!bytes) return failure(/^[A-Za-z0-9_-]*$/.test(split.data) ? 'truncated' : 'malformed');
+  const unpacked = decompressText(bytes, MAX_INFLATED_BYTES);
+  if (!unpacked.ok) return failure(unpacked.problem);
+  const body = parseBody(unpacked.text);
+  if (!body || !Object.hasOwn(body, 'config')) return failure('not-an-experiment');
+
+  const { config, reset, ignored } = repairConfig(body.config, defaults);
+  const appVersion = typeof body.app === 'string' && APP_VERSION.test(body.app) ? body.app : 'unknown';
+  const basePair = typeof body.basePair === 'string' && BASE_PAIR.test(body.basePair) ? body.basePair : null;
+  // Results belong to the exact config that produced them: a repaired config drops them.
+  const parsedResults = body.results === undefined || reset.length > 0 ? null : sharedResultsSchema.safeParse(body.results);
+  const results = parsedResults?.success ? resultsFromShared(parsedResults.data, config) : null;
+  const resultsDropped = body.results !== undefined && !results;
+  const link: SharedExperiment = { config, appVersion, basePair, results };
+  return { ok: true, link, reset, ignored, resultsDropped, message: openedMessage(link, reset, ignored, resultsDropped) };
+}

@@ -1,0 +1,33 @@
+/** What the page tells a user about a link it opened: plain sentences, shown as React text. */
+import type { SharedExperiment } from './link';
+import { MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS, LINK_VERSION } from './limits';
+
+export type LinkProblem = 'too-long' | 'malformed' | 'truncated' | 'corrupted' | 'too-large' | 'newer-version' | 'unknown-version' | 'not-an-experiment';
+
+const DEFAULTS_LOADED = 'The default experiment is loaded instead; nothing was run.';
+
+export function linkProblemMessage(problem: LinkProblem, detail?: string): string {
+  const reason = {
+    'too-long': `This link is too long (${detail ?? 'over'} characters; links hold at most ${MAX_PAYLOAD_CHARS}), so it was not opened.`,
+    malformed: 'This link is not an experiment link: it contains characters a link of this app never has.',
+    truncated: 'This link is incomplete: it was probably cut off when it was copied. Ask for the whole link.',
+    corrupted: 'This link is damaged: its contents do not match its checksum. Ask for the link again.',
+    'too-large': `This link would unpack to more than ${MAX_INFLATED_BYTES / 1024} KB, far more than any experiment needs, so it was not opened.`,
+    'newer-version': `This link was made by a newer version of Agon Playground (link format ${detail ?? '?'}; this page reads format ${LINK_VERSION}). Open it with the newer version.`,
+    'unknown-version': `This link has a format this page does not know (${detail ?? '?'}; this page reads format ${LINK_VERSION}).`,
+    'not-an-experiment': 'This link does not hold an experiment config.',
+  }[problem];
+  return `${reason} ${DEFAULTS_LOADED}`;
+}
+
+const list = (paths: string[]) => paths.join(', ');
+
+export function openedMessage(link: SharedExperiment, reset: string[], ignored: string[], resultsDropped: boolean): string {
+  if (reset.includes('*')) return `This link's config could not be used, so the default experiment is loaded; nothing was run.`;
+  const parts = [link.results ? 'Opened a shared experiment with its results (received, not run here).' : 'Opened a shared experiment.'];
+  if (reset.length > 0) parts.push(`These values were invalid and were reset to their defaults: ${list(reset)}. The rest of the link was loaded.`);
+  if (ignored.length > 0) parts.push(`These fields are unknown to this version and were ignored: ${list(ignored)}.`);
+  if (resultsDropped) parts.push(reset.length > 0 ? 'Its results were not shown, as they belong to the config before the reset.' : 'Its results were damaged and were not shown.');
+  parts.push('Nothing runs until you press Start.');
+  return parts.join(' ');
+}

@@ -1,0 +1,143 @@
+/**
+ * The results a link may carry: only what the charts and the results table draw. Each
+ * evaluation keeps the candidate chosen on validation (the charts plot nothing else),
+ * the machine's user-agent string stays out, and every fractional number is rounded to
+ * 4 significant digits; the headline ratios are recomputed from the table.
+ * A received link is untrusted, so its results go through a zod schema with ranges,
+ * fixed enums for names, and length caps on every string and list.
+ */
+import { z } from 'zod';
+import type { ExperimentConfig } from '../../core/experiment/config';
+import type { CandidateResult } from '../../core/experiment/evaluate';
+import { ARMS, METHOD_SPECS, METHODS, type MethodName } from '../../core/experiment/methods';
+import { headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type EvalPoint, type ExperimentResult } from '../../core/experiment/result';
+
+const count = z.number().int().min(0).max(1e9);
+const tokens = z.number().int().min(0).max(1e15);
+const fraction = z.number().min(0).max(1);
+const finite = z.number().min(-1e9).max(1e9);
+/** "A", "B", "A->B", ...: candidate names the evaluation produces. */
+const candidateName = z.string().regex(/^[AB](->[AB])?$/);
+const shortText = (max: number) => z.string().max(max);
+
+const scoreSchema = z.object({ correct: count, n: count, passAt1: fraction, low: fraction, high: fraction });
+
+const candidateSchema = z.object({
+  name: candidateName,
+  test: scoreSchema,
+  validation: scoreSchema,
+  finalLength: z.number().min(0).max(1e6),
+  passAtK: z.object({ n: count, k: count, value: fraction }).optional(),
+  drafterAlone: scoreSchema.optional(),
+  rescueRate: fraction.optional(),
+  sabotageRate: fraction.optional(),
+  copyRate: fraction.optional(),
+});
+
+const pointSchema = z.object({
+  step: z.number().int().min(0).max(1e6),
+  tokensGenerated: tokens,
+  tokensTrained: tokens,
+  kl: finite.optional(),
+  reward: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,24}$/), finite).refine((r) => Object.keys(r).length <= 8, 'too many reward streams').optional(),
+  /** One entry per method: its chosen candidate. */
+  chosen: z.partialRecord(z.enum(METHODS), candidateSchema),
+});
+
+const armSchema = z.object({
+  curve: z.array(pointSchema).max(2000),
+  stepsDone: z.number().int().min(0).max(1e6),
+  evalTokens: tokens,
+  error: shortText(500).optional(),
+});
+
+const rowSchema = z.object({
+  method: z.enum(METHODS),
+  chosen: candidateName,
+  test: scoreSchema,
+  finalLength: z.number().min(0).max(1e6),
+  candidates: z.array(z.object({ name: candidateName, passAt1: fraction, validationPassAt1: fraction })).max(4),
+  drafterAlone: scoreSchema.optional(),
+});
+
+export const sharedResultsSchema = z.object({
+  status: z.enum(['complete', 'cancelled', 'failed', 'interrupted']),
+  environment: z.object({
+    backend: z.string().regex(/^[a-z0-9-]{1,20}$/),
+    adapter: shortText(200).optional(),
+    tfjsVersion: shortText(40),
+    appVersion: shortText(40),
+  }),
+  startedAt: shortText(40),
+  finishedAt: shortText(40),
+  arms: z.partialRecord(z.enum(Object.keys(ARMS) as [string, ...string[]]), armSchema),
+  table: z.array(rowSchema).max(METHODS.length),
+});
+
+export type SharedResults = z.infer<typeof sharedResultsSchema>;
+
+/** Rounds every non-integer number in plain JSON data to 4 significant digits. */
+function rounded<T>(value: T): T {
+  if (typeof value === 'number') return (Number.isInteger(value) ? value : Number(value.toPrecision(4))) as T;
+  if (Array.isArray(value)) return value.map(rounded) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rounded(v)])) as T;
+  return value;
+}
+
+type SharedPoint = z.infer<typeof pointSchema>;
+
+function trimPoint(point: EvalPoint): SharedPoint {
+  const chosen: Partial<Record<MethodName, CandidateResult>> = {};
+  for (const [method, readout] of Object.entries(point.readouts) as [MethodName, NonNullable<EvalPoint['readouts'][MethodName]>][]) {
+    const candidate = readout.candidates[readout.chosen];
+    if (candidate) chosen[method] = candidate;
+  }
+  const { step, tokensGenerated, tokensTrained, kl, reward } = point;
+  return { step, tokensGenerated, tokensTrained, ...(kl === undefined ? {} : { kl }), ...(reward ? { reward } : {}), chosen };
+}
+
+/** The part of a result a link carries (see the file comment for what is left out). */
+export function trimResults(result: ExperimentResult): SharedResults {
+  const arms: SharedResults['arms'] = {};
+  for (const [name, arm] of Object.entries(result.arms)) arms[name] = { ...arm, curve: arm.curve.map(trimPoint) };
+  // Not the platform: a browser's user-agent string says more about the sender than the run needs.
+  const { backend, adapter, tfjsVersion, appVersion } = result.environment;
+  return rounded({
+    status: result.status,
+    environment: { backend, ...(adapter ? { adapter } : {}), tfjsVersion, appVersion },
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt,
+    arms,
+    // Labels are this app's own (METHOD_SPECS), never taken from a link.
+    table: result.table.map(({ method, chosen, test, finalLength, candidates, drafterAlone }) => ({ method, chosen, test, finalLength, candidates, ...(drafterAlone ? { drafterAlone } : {}) })),
+  });
+}
+
+/** The result the views draw, rebuilt from validated link data; labels come from this app, not the link. */
+export function resultsFromShared(shared: SharedResults, config: ExperimentConfig): ExperimentResult {
+  const arms: Record<string, ArmResult> = {};
+  for (const [name, arm] of Object.entries(shared.arms)) {
+    if (!arm) continue;
+    const curve = arm.curve.map(({ chosen, ...point }): EvalPoint => {
+      const readouts: EvalPoint['readouts'] = {};
+      for (const [method, candidate] of Object.entries(chosen) as [MethodName, CandidateResult | undefined][]) {
+        if (candidate) readouts[method] = { candidates: [candidate], chosen: 0 };
+      }
+      return { ...point, readouts };
+    });
+    arms[name] = { ...arm, curve };
+  }
+  const table = shared.table.map((row) => ({ ...row, label: METHOD_SPECS[row.method].label }));
+  return {
+    schema: RESULT_SCHEMA,
+    version: RESULT_VERSION,
+    status: shared.status,
+    config,
+    environment: { ...shared.environment, platform: 'not included in the link' },
+    startedAt: shared.startedAt,
+    finishedAt: shared.finishedAt,
+    arms,
+    table,
+    headline: headline(table),
+  };
+}

@@ -1,0 +1,62 @@
+/** A finished experiment's result, made by hand, for share-link tests (unit and browser): no model needed. */
+import type { ExperimentConfig } from '../../core/experiment/config';
+import { ARMS, METHOD_SPECS, type MethodName } from '../../core/experiment/methods';
+import { buildTable, headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type EvalPoint, type ExperimentResult } from '../../core/experiment/result';
+import type { Score } from '../../core/experiment/evaluate';
+import { clopperPearson } from '../../core/eval/stats';
+
+// Not evaluate.ts's scoreCounts: that module pulls in the model (tfjs), which browser tests should not load.
+const scoreCounts = (k: number, n: number): Score => ({ correct: k, n, passAt1: k / n, ...clopperPearson(k, n) });
+
+const CASCADE = new Set(['pair-cascade', 'self-cascade']);
+
+/** pass@1 that moves with the step and differs per method, so every chart line is distinct. */
+function readout(method: MethodName, step: number, index: number, n: number): NonNullable<EvalPoint['readouts'][MethodName]> {
+  const cascade = CASCADE.has(METHOD_SPECS[method].readout);
+  const names = cascade ? ['A->B', 'B->A'] : ['A', 'B'];
+  const candidates = names.map((name, c) => {
+    const correct = Math.min(n, Math.round(n * (0.2 + 0.03 * index + 0.001 * step + 0.01 * c)));
+    return {
+      name,
+      test: scoreCounts(correct, n),
+      validation: scoreCounts(Math.max(0, correct - c), n),
+      finalLength: 16 + 0.013 * (index + c),
+      ...(cascade ? { drafterAlone: scoreCounts(Math.max(0, correct - 3), n), rescueRate: 0.21 + 0.01 * c, sabotageRate: 0.5, copyRate: 0.27 } : {}),
+    };
+  });
+  return { candidates, chosen: step % 2 };
+}
+
+/** The result of `config` as if every method had been evaluated at 0, eval_every, ..., steps. */
+export function fakeResult(config: ExperimentConfig): ExperimentResult {
+  const steps: number[] = [];
+  for (let s = 0; s <= config.steps; s += config.eval_every) steps.push(s);
+  if (steps[steps.length - 1] !== config.steps) steps.push(config.steps);
+  const arms: Record<string, ArmResult> = {};
+  config.methods.forEach((method, index) => {
+    const armName = METHOD_SPECS[method].arm;
+    const trained = ARMS[armName]?.kind !== 'base';
+    const arm = (arms[armName] ??= { curve: [], stepsDone: trained ? config.steps : 0, evalTokens: 1234 });
+    (trained ? steps : [0]).forEach((step, i) => {
+      let point = arm.curve[i];
+      if (!point) {
+        point = { step, tokensGenerated: step * 2048, tokensTrained: step * 1900, readouts: {}, ...(trained && step > 0 ? { kl: 0.0123 * i, reward: { drafter: 0.91 + 0.01 * i, solver: 1.07 } } : {}) };
+        arm.curve.push(point);
+      }
+      point.readouts[method] = readout(method, step, index, config.eval_problems);
+    });
+  });
+  const table = buildTable(config, arms);
+  return {
+    schema: RESULT_SCHEMA,
+    version: RESULT_VERSION,
+    status: 'complete',
+    config,
+    environment: { backend: 'webgpu', adapter: 'google swiftshader', tfjsVersion: '4.22.0', appVersion: '0.1.0', platform: 'Mozilla/5.0 (test)' },
+    startedAt: '2026-11-30T05:34:23.372Z',
+    finishedAt: '2026-11-30T06:06:59.036Z',
+    arms,
+    table,
+    headline: headline(table),
+  };
+}
