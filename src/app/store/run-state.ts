@@ -5,6 +5,7 @@
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { Progress } from '../../core/experiment/events';
 import type { ArmResult, ExperimentResult } from '../../core/experiment/result';
+import type { PretrainStatus } from '../worker/pretrain-clock';
 import type { BasePairInfo, WorkerEvent } from '../worker/protocol';
 import { appendRound, type RoundEntry } from './round-history';
 import { withCheckpoint, type TrainedCheckpoint } from './trained-checkpoints';
@@ -20,6 +21,8 @@ export interface RunState {
   activity: string;
   startedAt: number | null;
   basePair: BasePairInfo | null;
+  /** Latest progress of pretraining the base pair in the browser (null when it came shipped). */
+  pretrain: PretrainStatus | null;
   /** Per arm: its evaluation curve so far (same shape as the result's arms). */
   arms: Record<string, ArmResult>;
   currentArm: string | null;
@@ -39,6 +42,7 @@ export const initialRunState: RunState = {
   activity: '',
   startedAt: null,
   basePair: null,
+  pretrain: null,
   arms: {},
   currentArm: null,
   progress: null,
@@ -66,6 +70,15 @@ export function applyWorkerEvent(state: RunState, event: WorkerEvent): RunState 
       return { ...state, activity: event.message };
     case 'base-pair':
       return { ...state, basePair: event.pair, status: state.status === 'loading' ? 'running' : state.status, activity: 'evaluating the base pair…' };
+    case 'pretrain-progress':
+      return { ...state, pretrain: event.progress };
+    case 'pretrain-paused':
+      return isActive(state.status) ? { ...state, status: 'paused' } : state;
+    // Pretraining runs before the experiment, under 'loading'; 'base-pair' then moves the run to 'running'.
+    case 'pretrain-resumed':
+      return isActive(state.status) ? { ...state, status: 'loading' } : state;
+    case 'pretrain-stopped':
+      return { ...state, status: 'cancelled', activity: '' };
     case 'fatal':
       return { ...state, status: 'failed', activity: '', messages: [...state.messages, { level: 'error', text: event.message }] };
     case 'backend':

@@ -1,21 +1,29 @@
 /**
- * The training worker: selects the TensorFlow.js backend, loads the base pair and runs
- * the ExperimentRunner off the main thread, forwarding its events. Commands that
- * arrive before the runner exists (a pause right after start) are remembered.
+ * The training worker: selects the TensorFlow.js backend, loads (or pretrains) the base
+ * pair and runs the ExperimentRunner off the main thread, forwarding its events. Commands
+ * that arrive before the runner exists (a pause right after start) are remembered, and
+ * pause and stop also reach the pretraining.
  */
 /// <reference lib="webworker" />
 import * as tf from '@tensorflow/tfjs';
 import { selectBackend, type BackendInfo } from '../../core/backend';
 import { basePairId } from '../../core/experiment/base-pair';
+import type { ExperimentConfig } from '../../core/experiment/config';
 import { ExperimentRunner } from '../../core/experiment/runner';
 import { configureWasmPaths } from '../wasmPaths';
 import { fetchBasePair } from './checkpoints';
-import type { WorkerCommand, WorkerEvent } from './protocol';
+import { PretrainGate } from './pretrain-gate';
+import { pretrainInWorker, type PretrainedPair } from './pretrain-in-worker';
+import type { BasePairInfo, WorkerCommand, WorkerEvent } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 let backend: BackendInfo | null = null;
 let runner: ExperimentRunner | null = null;
+/** Checkpoint bytes of the pair and their file names, plus how it was pretrained if it was. */
+type LoadedPair = Awaited<ReturnType<typeof fetchBasePair>> & Pick<BasePairInfo, 'pretrained'>;
+/** Set while the base pair is being pretrained. */
+let gate: PretrainGate | null = null;
 /** A pause or steps requested while checkpoints were still loading. */
 let pending: { paused: boolean; steps: number; stopped: boolean } = { paused: false, steps: 0, stopped: false };
 
@@ -36,6 +44,22 @@ async function init(order: WorkerCommand & { type: 'init' }): Promise<void> {
   }
 }
 
+function shipped(command: WorkerCommand & { type: 'start' }): ReturnType<typeof fetchBasePair> {
+  post({ type: 'loading', message: `loading the ${command.config.task} base pair…` });
+  return fetchBasePair(command.checkpointsUrl, command.config.task);
+}
+
+/** Pretrains the pair the config describes; null when stopped on the way. */
+async function pretrain(config: ExperimentConfig): Promise<PretrainedPair | null> {
+  post({ type: 'loading', message: `pretraining the ${config.task} base pair from scratch…` });
+  gate = new PretrainGate();
+  try {
+    return await pretrainInWorker(config, gate, post);
+  } finally {
+    gate = null;
+  }
+}
+
 async function start(command: WorkerCommand & { type: 'start' }): Promise<void> {
   if (!backend) {
     post({ type: 'fatal', message: 'no TensorFlow.js backend is available in the worker' });
@@ -43,10 +67,12 @@ async function start(command: WorkerCommand & { type: 'start' }): Promise<void> 
   }
   pending = { paused: false, steps: 0, stopped: false };
   try {
-    post({ type: 'loading', message: `loading the ${command.config.task} base pair…` });
-    const pair = await fetchBasePair(command.checkpointsUrl, command.config.task);
+    const pair: LoadedPair | null = command.config.base_pair_source === 'pretrain' ? await pretrain(command.config) : await shipped(command);
+    // Stopped while pretraining (the 'pretrain-stopped' event said so).
+    if (!pair) return;
     const id = basePairId(command.config.task, pair.bytes.a, pair.bytes.b);
-    post({ type: 'base-pair', pair: { id, files: pair.files, bytes: pair.bytes.a.length + pair.bytes.b.length } });
+    const pretrained = pair.pretrained ? { pretrained: pair.pretrained } : {};
+    post({ type: 'base-pair', pair: { id, files: pair.files, bytes: pair.bytes.a.length + pair.bytes.b.length, ...pretrained } });
     if (pending.stopped) {
       post({ type: 'fatal', message: 'stopped before the first round' });
       return;
@@ -74,22 +100,35 @@ function control(command: WorkerCommand): void {
   switch (command.type) {
     case 'pause':
       if (runner) runner.pause();
-      else pending.paused = true;
+      else {
+        pending.paused = true;
+        if (gate?.pause(Date.now())) post({ type: 'pretrain-paused' });
+      }
       return;
     case 'resume':
       if (runner) runner.resume();
-      else pending = { ...pending, paused: false, steps: 0 };
+      else {
+        pending = { ...pending, paused: false, steps: 0 };
+        if (gate?.resume(Date.now())) post({ type: 'pretrain-resumed' });
+      }
       return;
     case 'step':
       if (runner) {
         runner.stepOnce();
         // stepOnce leaves the runner paused after that round but emits no event; say so.
         post({ type: 'experiment', event: { type: 'paused' } });
-      } else pending = { ...pending, paused: true, steps: pending.steps + 1 };
+      } else {
+        // During pretraining: finish it, then run one round and wait.
+        pending = { ...pending, paused: true, steps: pending.steps + 1 };
+        if (gate?.resume(Date.now())) post({ type: 'pretrain-resumed' });
+      }
       return;
     case 'stop':
       if (runner) runner.cancel();
-      else pending.stopped = true;
+      else {
+        pending.stopped = true;
+        gate?.stop();
+      }
       return;
   }
 }

@@ -5,11 +5,13 @@
 import type { BackendInfo, BackendName } from '../../core/backend';
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { ExperimentEvent } from '../../core/experiment/events';
+import type { PretrainStage } from '../../core/train/pretrain-pair';
+import type { PretrainStatus } from './pretrain-clock';
 
 export type WorkerCommand =
   /** Select the TensorFlow.js backend (first that works in `order`); sent once when the worker starts. */
   | { type: 'init'; order: BackendName[] }
-  /** Load the base pair from `checkpointsUrl` (absolute, ends with '/') and run the experiment. */
+  /** Load the base pair from `checkpointsUrl` (absolute, ends with '/'), or pretrain it if the config says so, and run the experiment. */
   | { type: 'start'; config: ExperimentConfig; checkpointsUrl: string; appVersion: string }
   | { type: 'pause' }
   | { type: 'resume' }
@@ -21,6 +23,8 @@ export interface BasePairInfo {
   id: string;
   files: { a: string; b: string };
   bytes: number;
+  /** Set when the pair was pretrained in this run: the steps each stage trained. */
+  pretrained?: Record<PretrainStage, number>;
 }
 
 export type WorkerEvent =
@@ -29,6 +33,11 @@ export type WorkerEvent =
   /** Loading checkpoints before the runner starts. */
   | { type: 'loading'; message: string }
   | { type: 'base-pair'; pair: BasePairInfo }
+  /** In-browser pretraining of the base pair (before the experiment): progress, pause, resume, stop. */
+  | { type: 'pretrain-progress'; progress: PretrainStatus }
+  | { type: 'pretrain-paused' }
+  | { type: 'pretrain-resumed' }
+  | { type: 'pretrain-stopped' }
   | { type: 'experiment'; event: ExperimentEvent }
   /** The run could not start or crashed; what was measured so far stays. */
   | { type: 'fatal'; message: string };
