@@ -1,9 +1,11 @@
 import { Charts } from './components/Charts';
 import { ConfigPanel } from './components/ConfigPanel';
+import { ExportBar } from './components/ExportBar';
 import { ProgressBar } from './components/ProgressBar';
 import { ResultsTable } from './components/ResultsTable';
 import { RoundView } from './components/RoundView';
 import { RunControls } from './components/RunControls';
+import { SavedRuns } from './components/SavedRuns';
 import { StatusBar } from './components/StatusBar';
 
 export function App() {
@@ -22,10 +24,12 @@ export function App() {
           <section className="panel run" aria-label="run">
             <RunControls />
             <ProgressBar />
+            <ExportBar />
           </section>
           <RoundView />
           <Charts />
           <ResultsTable />
+          <SavedRuns />
         </div>
       </main>
     </div>

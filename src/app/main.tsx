@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startRecorder } from './storage/recorder';
+import { useSavedRuns } from './storage/saved-runs-store';
 import { startWorker } from './worker/client';
 import './app.css';
 
@@ -8,6 +10,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // The worker selects the backend right away, so the status bar shows it before any run.
 startWorker(window.location.search);
+// Every run is saved in this browser as it goes; the list loads alongside.
+void useSavedRuns.getState().init();
+startRecorder();
 createRoot(root).render(
   <StrictMode>
     <App />

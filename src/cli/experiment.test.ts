@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { METHODS } from '../core/experiment/methods';
 import { PRESETS } from '../core/experiment/presets';
 import { RESULT_SCHEMA, type ExperimentResult } from '../core/experiment/result';
+import { configFileText } from '../app/export/files';
 
 function cli(args: string[]) {
   return spawnSync('npx', ['tsx', 'src/cli/experiment.ts', ...args], { encoding: 'utf8', timeout: 600_000 });
@@ -19,6 +20,18 @@ describe('npm run experiment', () => {
       expect(run.stderr).toContain('usage: npm run experiment');
     }
   });
+
+  it('reruns a config downloaded from the app, with its seed', () => {
+    const out = mkdtempSync(join(tmpdir(), 'agon-config-'));
+    const config = { ...PRESETS.micro, methods: ['zero-shot' as const], seed: 7 };
+    const file = join(out, 'config.json');
+    writeFileSync(file, configFileText(config));
+    const run = cli(['--config', file, '--out', out]);
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(readFileSync(join(out, 'result-seed7.json'), 'utf8')) as ExperimentResult;
+    expect({ ...result.config, base_pair: config.base_pair }).toEqual(config);
+    expect(result.table.map((r) => r.method)).toEqual(['zero-shot']);
+  }, 600_000);
 
   it('runs the smoke preset end to end on the shipped base pair', () => {
     const out = mkdtempSync(join(tmpdir(), 'agon-smoke-'));

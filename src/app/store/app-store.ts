@@ -2,6 +2,7 @@
  * The page's one store. Data flows one way: the worker's events are reduced into
  * `run` and `backend`; views read the store; user actions become worker commands
  * (through `send`, attached by the worker client) and never edit results directly.
+ * The list of saved runs has its own store (storage/saved-runs-store.ts).
  */
 import { create } from 'zustand';
 import type { BackendInfo } from '../../core/backend';
@@ -12,6 +13,12 @@ import { applyWorkerEvent, initialRunState, startedRun, type RunState } from './
 
 export type BackendStatus = 'pending' | 'ready' | 'error';
 export type XAxis = 'step' | 'tokens';
+
+/** Where the shown run comes from: run in this page (saved as it goes under `id`), reopened from the saved runs, or imported from a file. */
+export interface ShownRun {
+  origin: 'live' | 'saved' | 'imported';
+  id: string;
+}
 
 export const DEFAULT_PRESET: PresetName = 'agon-vs-grpo';
 
@@ -24,6 +31,7 @@ export interface AppState {
   /** Index into run.rounds shown by the round view; null follows the latest round. */
   selectedRound: number | null;
   xAxis: XAxis;
+  shown: ShownRun | null;
   send: (command: WorkerCommand) => void;
 
   attach(send: (command: WorkerCommand) => void): void;
@@ -38,6 +46,8 @@ export interface AppState {
   stop(): void;
   selectRound(index: number | null): void;
   setXAxis(axis: XAxis): void;
+  /** Draws a saved or imported run as if it ran here (only while no run is active). */
+  showRun(run: RunState, shown: ShownRun): void;
 }
 
 export const useAppStore = create<AppState>()((set, get) => ({
@@ -48,6 +58,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   run: initialRunState,
   selectedRound: null,
   xAxis: 'step',
+  shown: null,
   send: () => {},
 
   attach: (send) => set({ send }),
@@ -63,7 +74,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const { form, backendStatus, send } = get();
     // The button is disabled in these cases; this guards programmatic calls too.
     if (!form.config || backendStatus !== 'ready') return;
-    set({ run: startedRun(form.config, Date.now()), selectedRound: null });
+    set({ run: startedRun(form.config, Date.now()), selectedRound: null, shown: { origin: 'live', id: crypto.randomUUID() } });
     send({ type: 'start', config: form.config, checkpointsUrl, appVersion: __APP_VERSION__ });
   },
   pause: () => get().send({ type: 'pause' }),
@@ -72,4 +83,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
   stop: () => get().send({ type: 'stop' }),
   selectRound: (index) => set({ selectedRound: index }),
   setXAxis: (xAxis) => set({ xAxis }),
+  showRun: (run, shown) => {
+    // The worker's events would keep landing in whatever run is shown: never replace an active one.
+    const status = get().run.status;
+    if (status === 'loading' || status === 'running' || status === 'paused') return;
+    set({ run, shown, selectedRound: null });
+  },
 }));

@@ -1,0 +1,79 @@
+/**
+ * Downloads for the run on screen: the result JSON (partial while a run goes on or
+ * after an interruption), the curves as CSV, the charts as one PNG, the config (for
+ * `npm run experiment -- --config`), and the latest trained checkpoint of each model.
+ * Also says where the run on screen comes from when it did not run in this page.
+ */
+import { useState } from 'react';
+import { curvesCsv } from '../../core/experiment/csv';
+import { downloadBlob, downloadText } from '../export/download';
+import { pageEnvironment } from '../export/environment';
+import { checkpointFileName, configFileText, fileStem, resultFileText } from '../export/files';
+import { plotsPng } from '../export/plots-png';
+import { resultOf } from '../export/run-result';
+import { useAppStore } from '../store/app-store';
+import { useSavedRuns } from '../storage/saved-runs-store';
+import './saved-runs.css';
+
+function useSavedName(): string | null {
+  const id = useAppStore((s) => s.shown?.id);
+  return useSavedRuns((s) => s.runs.find((r) => r.id === id)?.name ?? null);
+}
+
+const ORIGIN_TEXT = { saved: 'Reopened from the saved runs', imported: 'Imported from a file' } as const;
+
+export function ExportBar() {
+  const run = useAppStore((s) => s.run);
+  const shown = useAppStore((s) => s.shown);
+  const backend = useAppStore((s) => s.backend);
+  const savedEnvironment = useSavedRuns((s) => s.runs.find((r) => r.id === shown?.id)?.environment ?? null);
+  const name = useSavedName();
+  const [error, setError] = useState<string | null>(null);
+  if (!run.config || run.status === 'idle') return null;
+  const config = run.result?.config ?? run.config;
+  const stem = fileStem(config, run.startedAt ?? 0);
+  const result = () => resultOf(run, savedEnvironment ?? pageEnvironment(backend), Date.now());
+  const downloadJson = () => downloadText(resultFileText(result()), `${stem}.json`, 'application/json');
+  const downloadCsv = () => {
+    const r = result();
+    if (r) downloadText(curvesCsv([r]), `${stem}-curves.csv`, 'text/csv');
+  };
+  const downloadPng = () => {
+    setError(null);
+    plotsPng(document).then((blob) => downloadBlob(blob, `${stem}-plots.png`), (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  };
+  return (
+    <div className="export-bar" data-testid="export-bar">
+      {shown && shown.origin !== 'live' && (
+        <p className="shown-origin" data-testid="shown-origin">
+          {ORIGIN_TEXT[shown.origin]}: <strong>{name ?? 'unnamed run'}</strong>
+        </p>
+      )}
+      <div className="export-buttons">
+        <span className="muted">Download:</span>
+        <button type="button" onClick={downloadJson} title="The versioned result object (partial while the run is not finished)">
+          Run (JSON)
+        </button>
+        <button type="button" onClick={downloadCsv}>
+          Curves (CSV)
+        </button>
+        <button type="button" onClick={downloadPng}>
+          Plots (PNG)
+        </button>
+        <button type="button" onClick={() => downloadText(configFileText(config), `${stem}-config.json`, 'application/json')} title="Rerun it headless: npm run experiment -- --config FILE --out DIR">
+          Config (JSON)
+        </button>
+        {run.checkpoints.map((c) => (
+          <button key={`${c.arm}/${c.member}`} type="button" data-testid="download-checkpoint" onClick={() => downloadBlob(new Blob([c.bytes as Uint8Array<ArrayBuffer>]), checkpointFileName(stem, c))} title="The trained weights (AGONCKPT file)">
+            {c.arm} {c.member} step {c.step} (.ckpt)
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_EXPERIMENT } from '../../core/experiment/config';
+import { candidate, evalPoint } from '../testing/fixtures';
+import { compareRows } from './compare';
+import type { SavedRun } from './saved-run';
+
+function run(id: string, methods: SavedRun['config']['methods'], correct: number): SavedRun {
+  const readouts = Object.fromEntries(methods.map((m) => [m, { candidates: [candidate('A', correct, 10)], chosen: 0 }]));
+  return { id, name: id, origin: 'here', status: 'interrupted', startedAt: 0, savedAt: 0, config: { ...DEFAULT_EXPERIMENT, methods }, environment: null, basePair: null, arms: { base: { curve: [evalPoint(0, readouts)], stepsDone: 0, evalTokens: 0 } }, result: null, rounds: [], messages: [] };
+}
+
+describe('compareRows', () => {
+  it('puts runs side by side per method, in the paper table order, with gaps where a run lacks a method', () => {
+    const rows = compareRows([run('a', ['zero-shot'], 3), run('b', ['moa', 'zero-shot'], 5)]);
+    expect(rows.map((r) => r.method)).toEqual(['moa', 'zero-shot']);
+    expect(rows[0]!.cells.map((c) => c?.passAt1 ?? null)).toEqual([null, 0.5]);
+    expect(rows[1]!.cells.map((c) => c?.passAt1 ?? null)).toEqual([0.3, 0.5]);
+  });
+});

@@ -1,0 +1,27 @@
+/** Saved runs side by side: one row per method, one column per run, each cell that run's latest pass@1 for the method. */
+import type { Score } from '../../core/experiment/evaluate';
+import { METHOD_SPECS, METHODS, type MethodName } from '../../core/experiment/methods';
+import { buildTable, type TableRow } from '../../core/experiment/result';
+import type { SavedRun } from './saved-run';
+
+export interface CompareRow {
+  method: MethodName;
+  label: string;
+  /** One per run, in the order given; null where that run has no such method (or no evaluation of it yet). */
+  cells: (Score | null)[];
+}
+
+/** The run's table: the final one, or for a run cut short, the same table built from its latest evaluations. */
+export function tableOf(run: Pick<SavedRun, 'result' | 'config' | 'arms'>): TableRow[] {
+  return run.result?.table ?? buildTable(run.config, run.arms);
+}
+
+export function compareRows(runs: readonly SavedRun[]): CompareRow[] {
+  const tables = runs.map(tableOf);
+  const methods = METHODS.filter((m) => tables.some((t) => t.some((r) => r.method === m)));
+  return methods.map((method) => ({
+    method,
+    label: METHOD_SPECS[method].label,
+    cells: tables.map((t) => t.find((r) => r.method === method)?.test ?? null),
+  }));
+}

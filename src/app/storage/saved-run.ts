@@ -1,0 +1,109 @@
+/**
+ * A run as it is kept in the browser: enough to draw it again exactly as it looked
+ * (config, curves per arm, table, messages, the rounds with a bounded window of full
+ * round texts). Pure conversions between the page's RunState and this record.
+ * Checkpoint bytes are kept apart (see run-db.ts), so the frequent saves of a live run
+ * do not rewrite megabytes of weights.
+ */
+import type { ExperimentConfig } from '../../core/experiment/config';
+import type { ArmResult, Environment, ExperimentResult } from '../../core/experiment/result';
+import type { RoundEntry } from '../store/round-history';
+import { initialRunState, type RunState, type RunStatus } from '../store/run-state';
+import type { TrainedCheckpoint } from '../store/trained-checkpoints';
+import type { BasePairInfo } from '../worker/protocol';
+
+/** Rounds whose full texts are saved (the summaries of all rounds are): the round view can scrub these after a reopen. */
+export const SAVED_FULL_ROUNDS = 20;
+
+export type SavedStatus = Exclude<RunStatus, 'idle'>;
+
+export interface SavedRun {
+  id: string;
+  name: string;
+  /** Run in this browser, or imported from a file. */
+  origin: 'here' | 'imported';
+  status: SavedStatus;
+  startedAt: number;
+  savedAt: number;
+  config: ExperimentConfig;
+  /** Where it ran, for a partial result's export; null until the backend is known. */
+  environment: Environment | null;
+  basePair: BasePairInfo | null;
+  arms: Record<string, ArmResult>;
+  result: ExperimentResult | null;
+  rounds: RoundEntry[];
+  messages: RunState['messages'];
+}
+
+const ACTIVE: readonly RunStatus[] = ['loading', 'running', 'paused'];
+export const isActiveStatus = (s: RunStatus) => ACTIVE.includes(s);
+
+/** Keeps every round's summary, and the texts of the last SAVED_FULL_ROUNDS only. */
+export function boundedRounds(rounds: readonly RoundEntry[]): RoundEntry[] {
+  const firstFull = rounds.length - SAVED_FULL_ROUNDS;
+  return rounds.map((entry, i) => (i >= firstFull || !entry.round ? entry : { summary: entry.summary }));
+}
+
+/** A short default name, e.g. "agon, zero-shot · math · 200 steps · seed 1". */
+export function defaultRunName(config: ExperimentConfig): string {
+  return `${config.methods.join(', ')} · ${config.task} · ${config.steps} steps · seed ${config.seed}`;
+}
+
+export interface SaveMeta {
+  id: string;
+  name: string;
+  origin: SavedRun['origin'];
+  environment: Environment | null;
+  savedAt: number;
+}
+
+/** The record of a live run; null while there is nothing to save (no config yet). */
+export function savedRunFrom(run: RunState, meta: SaveMeta): SavedRun | null {
+  if (!run.config || run.status === 'idle') return null;
+  return {
+    ...meta,
+    status: run.status,
+    startedAt: run.startedAt ?? meta.savedAt,
+    config: run.config,
+    basePair: run.basePair,
+    arms: run.arms,
+    result: run.result,
+    rounds: boundedRounds(run.rounds),
+    messages: run.messages,
+  };
+}
+
+/**
+ * The page's view of a saved run. A run saved while active was cut short by a reload
+ * or a crash (a run lives in its page's worker), so it is shown as interrupted.
+ */
+export function runStateFrom(saved: SavedRun, checkpoints: readonly TrainedCheckpoint[]): RunState {
+  return {
+    ...initialRunState,
+    status: isActiveStatus(saved.status) ? 'interrupted' : saved.status,
+    config: saved.config,
+    startedAt: saved.startedAt,
+    basePair: saved.basePair,
+    arms: saved.arms,
+    rounds: saved.rounds,
+    messages: saved.messages,
+    result: saved.result,
+    checkpoints: [...checkpoints],
+  };
+}
+
+/** A result file drawn as if it ran here: its curves, its table, its status. */
+export function savedRunFromResult(result: ExperimentResult, meta: SaveMeta): SavedRun {
+  const startedAt = Date.parse(result.startedAt);
+  return {
+    ...meta,
+    status: result.status,
+    startedAt: Number.isNaN(startedAt) ? meta.savedAt : startedAt,
+    config: result.config,
+    basePair: null,
+    arms: result.arms,
+    result,
+    rounds: [],
+    messages: [],
+  };
+}
