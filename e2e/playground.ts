@@ -1,9 +1,9 @@
 /** Helpers for driving the playground in browser tests. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Loads the page and waits until the training worker has a backend. */
+/** Loads the page (relative to baseURL, so also under a sub-path) and waits until the training worker has a backend. */
 export async function openPlayground(page: Page, query = ''): Promise<void> {
-  await page.goto(`/${query}`);
+  await page.goto(`./${query}`);
   await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
 }
 

@@ -4,7 +4,7 @@ test('selects the WebGPU backend and shows the adapter', async ({ page }, testIn
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
 
-  await page.goto('/');
+  await page.goto('./');
   await expect(page.getByRole('heading', { name: 'Agon Playground' })).toBeVisible();
   await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
 
@@ -25,7 +25,7 @@ test('loads the wasm backend binaries relative to the page', async ({ page }) =>
     if (res.url().includes('.wasm')) wasmResponses.push(res.status());
   });
 
-  await page.goto('/?backends=wasm');
+  await page.goto('./?backends=wasm');
   await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByTestId('backend-name')).toHaveText('wasm');
   await expect(page.getByTestId('backend-notice')).toContainText('WebGPU was not requested');

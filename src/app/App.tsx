@@ -1,10 +1,13 @@
 import { Charts } from './components/Charts';
 import { ConfigPanel } from './components/ConfigPanel';
+import { LinkBanner } from './components/LinkBanner';
 import { ExportBar } from './components/ExportBar';
 import { ProgressBar } from './components/ProgressBar';
+import { ReceivedNote } from './components/ReceivedNote';
 import { ResultsTable } from './components/ResultsTable';
 import { RoundView } from './components/RoundView';
 import { RunControls } from './components/RunControls';
+import { ShareBar } from './components/ShareBar';
 import { SavedRuns } from './components/SavedRuns';
 import { StatusBar } from './components/StatusBar';
 
@@ -21,12 +24,15 @@ export function App() {
       <main className="app-main">
         <ConfigPanel />
         <div className="workspace">
+          <LinkBanner />
           <section className="panel run" aria-label="run">
             <RunControls />
             <ProgressBar />
             <ExportBar />
+            <ShareBar />
           </section>
           <RoundView />
+          <ReceivedNote />
           <Charts />
           <ResultsTable />
           <SavedRuns />

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startUrlSync } from './share/url-sync';
 import { startRecorder } from './storage/recorder';
 import { useSavedRuns } from './storage/saved-runs-store';
 import { startWorker } from './worker/client';
@@ -10,6 +11,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // The worker selects the backend right away, so the status bar shows it before any run.
 startWorker(window.location.search);
+// Before the first render, so a shared link's config is on screen from the start.
+startUrlSync();
 // Every run is saved in this browser as it goes; the list loads alongside.
 void useSavedRuns.getState().init();
 startRecorder();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { METHODS } from '../core/experiment/methods';
 import { PRESETS } from '../core/experiment/presets';
 import { RESULT_SCHEMA, type ExperimentResult } from '../core/experiment/result';
+import { parseExperimentResultJson } from '../core/experiment/result-schema';
 import { configFileText } from '../app/export/files';
 
 function cli(args: string[]) {
@@ -28,7 +29,10 @@ describe('npm run experiment', () => {
     writeFileSync(file, configFileText(config));
     const run = cli(['--config', file, '--out', out]);
     expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(readFileSync(join(out, 'result-seed7.json'), 'utf8')) as ExperimentResult;
+    const text = readFileSync(join(out, 'result-seed7.json'), 'utf8');
+    // The app imports what the CLI writes.
+    expect(parseExperimentResultJson(text).ok).toBe(true);
+    const result = JSON.parse(text) as ExperimentResult;
     expect({ ...result.config, base_pair: config.base_pair }).toEqual(config);
     expect(result.table.map((r) => r.method)).toEqual(['zero-shot']);
   }, 600_000);

@@ -1,7 +1,7 @@
 /** One saved run in the list: its name (renamable), status, when and what; open, compare, delete. */
 import { useState } from 'react';
 import { useAppStore } from '../store/app-store';
-import type { SavedRun } from '../storage/saved-run';
+import { evalCount, type SavedRun } from '../storage/saved-run';
 import { listedStatus, useSavedRuns } from '../storage/saved-runs-store';
 
 const STATUS_TEXT = { loading: 'running', running: 'running', paused: 'paused', complete: 'finished', cancelled: 'stopped', failed: 'failed', interrupted: 'interrupted' } as const;
@@ -44,7 +44,7 @@ export function SavedRunRow({ run }: { run: SavedRun }) {
   const running = live.includes(run.id);
   const { open, remove, toggleCompare } = useSavedRuns.getState();
   return (
-    <li className={`saved-run${onScreen ? ' on-screen' : ''}`} data-testid="saved-run" data-status={status} data-name={run.name}>
+    <li className={`saved-run${onScreen ? ' on-screen' : ''}`} data-testid="saved-run" data-status={status} data-name={run.name} data-evals={evalCount(run.arms)}>
       <div className="saved-run-main">
         {renaming ? <NameEditor run={run} done={() => setRenaming(false)} /> : <strong className="saved-run-name">{run.name}</strong>}
         <span className={`status-pill status-${status}`} data-testid="saved-run-status">

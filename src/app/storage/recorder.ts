@@ -1,7 +1,7 @@
 /**
  * Saves the live run as it goes. The record is rewritten at most once per
- * SAVE_INTERVAL_MS while the run changes, and at once when its status changes (so a
- * reload right after an evaluation or a stop loses nothing that was on screen); each
+ * SAVE_INTERVAL_MS while the run changes, and at once when its status changes or an
+ * evaluation arrives (so a reload right after one loses nothing of the curves); each
  * new checkpoint is written as it arrives. Saves run one after another, in order. A
  * failed save shows its message and stops saving that run; the run goes on in memory.
  */
@@ -9,7 +9,7 @@ import { useAppStore, type AppState } from '../store/app-store';
 import type { RunState } from '../store/run-state';
 import { pageEnvironment } from '../export/environment';
 import { holdRunLock } from './run-locks';
-import { defaultRunName, isActiveStatus, savedRunFrom } from './saved-run';
+import { defaultRunName, evalCount, isActiveStatus, savedRunFrom } from './saved-run';
 import { useSavedRuns } from './saved-runs-store';
 
 export const SAVE_INTERVAL_MS = 1000;
@@ -81,7 +81,7 @@ export function startRecorder(): () => void {
     const sameRun = prev.shown?.id === shown.id;
     trackLiveness(shown.id, state.run);
     saveCheckpoints(shown.id, state.run, sameRun ? prev.run : { ...state.run, checkpoints: [] });
-    if (!sameRun || state.run.status !== prev.run.status) saveNow();
+    if (!sameRun || state.run.status !== prev.run.status || evalCount(state.run.arms) !== evalCount(prev.run.arms)) saveNow();
     else timer ??= setTimeout(saveNow, SAVE_INTERVAL_MS);
   };
 

@@ -38,6 +38,9 @@ export interface SavedRun {
 const ACTIVE: readonly RunStatus[] = ['loading', 'running', 'paused'];
 export const isActiveStatus = (s: RunStatus) => ACTIVE.includes(s);
 
+/** Evaluation points measured so far, over all arms. */
+export const evalCount = (arms: Record<string, ArmResult>) => Object.values(arms).reduce((n, a) => n + a.curve.length, 0);
+
 /** Keeps every round's summary, and the texts of the last SAVED_FULL_ROUNDS only. */
 export function boundedRounds(rounds: readonly RoundEntry[]): RoundEntry[] {
   const firstFull = rounds.length - SAVED_FULL_ROUNDS;

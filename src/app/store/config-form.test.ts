@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completionBudget } from '../../core/tasks/budget';
 import { codeFamily } from '../../core/tasks/code';
-import { formFromPreset, issueFor, numberText, setField, setNumberText } from './config-form';
+import { formFromConfig, formFromPreset, issueFor, numberText, setField, setNumberText } from './config-form';
 
 describe('config form', () => {
   it('starts valid from a preset', () => {
@@ -37,5 +37,15 @@ describe('config form', () => {
   it('follows the task family with the completion budget', () => {
     const form = setField(formFromPreset('micro', 'math'), 'task', 'code');
     expect(form.config?.rl.max_completion_length).toBe(completionBudget(codeFamily));
+  });
+});
+
+describe('formFromConfig', () => {
+  it('holds a shared config exactly, named after the preset it equals', () => {
+    const micro = formFromPreset('micro', 'math').config;
+    if (!micro) throw new Error('micro preset is invalid');
+    expect(formFromConfig(micro)).toMatchObject({ preset: 'micro', config: micro, texts: {} });
+    const edited = { ...micro, seed: 7 };
+    expect(formFromConfig(edited)).toMatchObject({ preset: 'custom', config: edited });
   });
 });

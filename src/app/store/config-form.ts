@@ -4,7 +4,7 @@
  * schema as the runner decides, so the form refuses exactly what the runner would.
  */
 import { parseExperimentConfig, type ConfigIssue, type ExperimentConfig } from '../../core/experiment/config';
-import { presetFor, type PresetName } from '../../core/experiment/presets';
+import { presetFor, PRESETS, type PresetName } from '../../core/experiment/presets';
 import { completionBudget } from '../../core/tasks/budget';
 import { familyByName } from '../../core/tasks/families';
 
@@ -27,6 +27,18 @@ function validated(draft: Record<string, unknown>, texts: Record<string, string>
 export function formFromPreset(preset: PresetName, task: 'math' | 'code'): ConfigForm {
   const family = familyByName(task);
   return validated(structuredClone(presetFor(preset, family.name, completionBudget(family))) as Record<string, unknown>, {}, preset);
+}
+
+/** JSON with object keys sorted, so two configs compare equal whatever order their fields were built in. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+}
+
+/** A form holding `config` exactly (one opened from a share link), named after the preset it equals, if any. */
+export function formFromConfig(config: ExperimentConfig): ConfigForm {
+  const same = (p: PresetName) => canonicalJson(formFromPreset(p, config.task).config) === canonicalJson(config);
+  const preset = (Object.keys(PRESETS) as PresetName[]).find(same) ?? 'custom';
+  return validated(structuredClone(config) as Record<string, unknown>, {}, preset);
 }
 
 function setPath(obj: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
