@@ -2,6 +2,7 @@ import { Charts } from './components/Charts';
 import { ConfigPanel } from './components/ConfigPanel';
 import { LinkBanner } from './components/LinkBanner';
 import { ExportBar } from './components/ExportBar';
+import { PretrainProgress } from './components/PretrainProgress';
 import { ProgressBar } from './components/ProgressBar';
 import { ReceivedNote } from './components/ReceivedNote';
 import { ResultsTable } from './components/ResultsTable';
@@ -28,6 +29,7 @@ export function App() {
           <section className="panel run" aria-label="run">
             <RunControls />
             <ProgressBar />
+            <PretrainProgress />
             <ExportBar />
             <ShareBar />
           </section>

@@ -7,6 +7,7 @@ import { PRESETS, type PresetName } from '../../core/experiment/presets';
 import { METHOD_COLORS } from '../charts/colors';
 import { issueFor } from '../store/config-form';
 import { useAppStore } from '../store/app-store';
+import { BasePairPicker } from './BasePairPicker';
 import { NumberField, SelectField } from './fields';
 
 const PRESET_LABELS: Record<PresetName, string> = {
@@ -65,18 +66,6 @@ function MethodPicker({ disabled }: { disabled: boolean }) {
   );
 }
 
-function BasePair() {
-  const pair = useAppStore((s) => s.run.basePair);
-  return (
-    <div className="field">
-      <span className="field-label">Base pair</span>
-      <span className="base-pair" data-testid="base-pair">
-        shipped checkpoints (public/checkpoints){pair ? `: ${pair.files.a} + ${pair.files.b}, id ${pair.id}` : ''}
-      </span>
-    </div>
-  );
-}
-
 const gname = (name: string) => <code className="gname">{name}</code>;
 
 export function ConfigPanel() {
@@ -88,7 +77,7 @@ export function ConfigPanel() {
       <h2 id="config-title">Experiment</h2>
       <PresetPicker disabled={locked} />
       <SelectField path="task" label="Task family" options={['math', 'code']} disabled={locked} />
-      <BasePair />
+      <BasePairPicker disabled={locked} />
       <MethodPicker disabled={locked} />
       <fieldset>
         <legend>Run</legend>

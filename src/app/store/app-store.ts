@@ -9,6 +9,7 @@ import type { BackendInfo } from '../../core/backend';
 import type { PresetName } from '../../core/experiment/presets';
 import type { WorkerCommand, WorkerEvent } from '../worker/protocol';
 import { formFromPreset, setField, setNumberText, type ConfigForm } from './config-form';
+import { basePairChoice } from './pretrain-form';
 import { applyWorkerEvent, initialRunState, startedRun, type RunState } from './run-state';
 
 export type BackendStatus = 'pending' | 'ready' | 'error';
@@ -67,7 +68,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     else if (event.type === 'backend-error') set({ backendStatus: 'error', backend: null, backendError: event.message });
     else set((s) => ({ run: applyWorkerEvent(s.run, event) }));
   },
-  choosePreset: (preset) => set((s) => ({ form: formFromPreset(preset, s.form.draft.task === 'code' ? 'code' : 'math') })),
+  choosePreset: (preset) => set((s) => ({ form: formFromPreset(preset, s.form.draft.task === 'code' ? 'code' : 'math', basePairChoice(s.form.draft)) })),
   setField: (path, value) => set((s) => ({ form: setField(s.form, path, value) })),
   setNumber: (path, text) => set((s) => ({ form: setNumberText(s.form, path, text) })),
   start: (checkpointsUrl) => {

@@ -7,6 +7,7 @@ import { parseExperimentConfig, type ConfigIssue, type ExperimentConfig } from '
 import { presetFor, PRESETS, type PresetName } from '../../core/experiment/presets';
 import { completionBudget } from '../../core/tasks/budget';
 import { familyByName } from '../../core/tasks/families';
+import { followBasePair } from './pretrain-form';
 
 export interface ConfigForm {
   /** The candidate config; numeric fields hold whatever the text parsed to. */
@@ -23,10 +24,10 @@ function validated(draft: Record<string, unknown>, texts: Record<string, string>
   return parsed.ok ? { draft, texts, preset, issues: [], config: parsed.config } : { draft, texts, preset, issues: parsed.issues, config: null };
 }
 
-/** A preset for a task, with the completion budget the task's layout needs. */
-export function formFromPreset(preset: PresetName, task: 'math' | 'code'): ConfigForm {
+/** A preset for a task, with the completion budget the task's layout needs; `basePair` keeps an earlier base-pair choice. */
+export function formFromPreset(preset: PresetName, task: 'math' | 'code', basePair: Record<string, unknown> = {}): ConfigForm {
   const family = familyByName(task);
-  return validated(structuredClone(presetFor(preset, family.name, completionBudget(family))) as Record<string, unknown>, {}, preset);
+  return validated({ ...(structuredClone(presetFor(preset, family.name, completionBudget(family))) as Record<string, unknown>), ...basePair }, {}, preset);
 }
 
 /** JSON with object keys sorted, so two configs compare equal whatever order their fields were built in. */
@@ -55,7 +56,9 @@ export function setField(form: ConfigForm, path: string, value: unknown): Config
   let draft = setPath(form.draft, path, value);
   // The completion budget follows the task family's fixed layout.
   if (path === 'task' && (value === 'math' || value === 'code')) draft = setPath(draft, 'rl.max_completion_length', completionBudget(familyByName(value)));
-  return validated(draft, form.texts, 'custom');
+  const followed = followBasePair(draft, path, value);
+  const texts = Object.fromEntries(Object.entries(form.texts).filter(([p]) => !followed.reset.includes(p)));
+  return validated(followed.draft, texts, 'custom');
 }
 
 /** A number field: blank stays blank (and is refused as missing), anything else goes through Number(). */

@@ -7,7 +7,7 @@ const settled = async (p: Promise<unknown>) => {
     () => (done = true),
     () => (done = true),
   );
-  await new Promise((r) => setTimeout(r, 0));
+  await new Promise((r) => setTimeout(r, 20));
   return done;
 };
 
@@ -24,6 +24,12 @@ describe('pretraining gate', () => {
     expect(await settled(waiting)).toBe(true);
     expect(gate.resume(2_100)).toBe(false);
     expect(gate.pausedMs(9_000)).toBe(1_000);
+  });
+
+  it('yields to the event loop before each step, so a pause already queued holds it', async () => {
+    const gate = new PretrainGate();
+    setTimeout(() => gate.pause(0), 0);
+    expect(await settled(gate.between())).toBe(false);
   });
 
   it('a stop rejects the next step, also one waiting in a pause', async () => {

@@ -44,6 +44,9 @@ export class PretrainGate {
   }
 
   readonly between = async (): Promise<void> => {
+    // Yield to the event loop first: on wasm a step can finish without ever doing so, and
+    // then pause and stop messages would wait until the whole pretraining is over.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     while (this.paused && !this.stopped) await new Promise<void>((resolve) => (this.wake = resolve));
     if (this.stopped) throw new PretrainStopped();
   };

@@ -1,0 +1,65 @@
+/**
+ * The base pair the methods start from: the shipped checkpoints, or a pair pretrained
+ * from scratch in this tab before the experiment (with its settings under the CLI's names).
+ */
+import { useAppStore } from '../store/app-store';
+import { NumberField } from './fields';
+
+const SOURCES = [
+  { value: 'shipped', label: 'shipped checkpoints', explain: 'The pair made by npm run pretrain and served with the page (public/checkpoints). Starts at once.' },
+  {
+    value: 'pretrain',
+    label: 'pretrain from scratch in this tab',
+    explain:
+      'Trains a fresh model on worked examples until it solves 20% of validation problems, then splits it into A and B (B with a little noise) and trains each to 30% (targets below). Takes minutes: the shipped math pair took 13 on a CPU.',
+  },
+] as const;
+
+function PairLoaded() {
+  const pair = useAppStore((s) => s.run.basePair);
+  if (!pair) return null;
+  const how = pair.pretrained ? `pretrained here (trunk ${pair.pretrained.trunk}, A ${pair.pretrained.A}, B ${pair.pretrained.B} steps)` : `${pair.files.a} + ${pair.files.b}`;
+  return (
+    <span className="base-pair" data-testid="base-pair">
+      this run: {how}, id {pair.id}
+    </span>
+  );
+}
+
+function PretrainSettings({ disabled }: { disabled: boolean }) {
+  return (
+    <div className="field-grid" data-testid="pretrain-settings">
+      <NumberField path="pretrain.trunk_steps" label="trunk steps" hint="at most; stops at the trunk target" disabled={disabled} />
+      <NumberField path="pretrain.fork_steps" label="fork steps" hint="at most, for A and for B" disabled={disabled} />
+      <NumberField path="pretrain.batch_size" label="batch size" hint="examples per step" disabled={disabled} />
+      <NumberField path="pretrain.learning_rate" label="pretraining learning rate" hint="Adam" disabled={disabled} />
+      <NumberField path="pretrain.fork_noise" label="fork noise" hint="std of the noise added to B" disabled={disabled} />
+      <NumberField path="pretrain.seed" label="pretraining seed" disabled={disabled} />
+      <NumberField path="pretrain.trunk_target" label="trunk target" hint="validation pass@1, 0-1" disabled={disabled} />
+      <NumberField path="pretrain.fork_target" label="fork target" hint="validation pass@1, 0-1" disabled={disabled} />
+      <NumberField path="pretrain.check_every" label="check every" hint="steps between validation checks" disabled={disabled} />
+      <NumberField path="pretrain.check_problems" label="check problems" hint="validation problems per check" disabled={disabled} />
+    </div>
+  );
+}
+
+export function BasePairPicker({ disabled }: { disabled: boolean }) {
+  const source = useAppStore((s) => (s.form.draft.base_pair_source === 'pretrain' ? 'pretrain' : 'shipped'));
+  const setField = useAppStore((s) => s.setField);
+  return (
+    <fieldset data-testid="base-pair-picker">
+      <legend>Base pair</legend>
+      {SOURCES.map((s) => (
+        <label key={s.value} className="method-option">
+          <input type="radio" name="base-pair" value={s.value} checked={source === s.value} disabled={disabled} onChange={() => setField('base_pair_source', s.value)} />
+          <span>
+            <strong>{s.label}</strong>
+            <span className="method-explain">{s.explain}</span>
+          </span>
+        </label>
+      ))}
+      {source === 'pretrain' && <PretrainSettings disabled={disabled} />}
+      <PairLoaded />
+    </fieldset>
+  );
+}
