@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { SUBPATH_BASE, SUBPATH_DIST } from './e2e/subpath';
 
 // Browser: $CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download.
 // (scripts/run-e2e.mjs looks in a few more places and passes what it found as CHROMIUM_PATH.)
@@ -9,6 +10,9 @@ const executablePath =
 // WebGPU must be served from a secure context: http://127.0.0.1 qualifies.
 const port = Number(process.env.E2E_PORT || 5183);
 const baseURL = `http://127.0.0.1:${port}`;
+// The built app, served from a sub-path by a bare static server (as on GitHub Pages).
+const subpathPort = Number(process.env.E2E_SUBPATH_PORT || port + 1);
+const subpathURL = `http://127.0.0.1:${subpathPort}${SUBPATH_BASE}`;
 
 // Keep Chromium off the (closed) network.
 const quietFlags = [
@@ -51,13 +55,33 @@ export default defineConfig({
       testMatch: /fallback\.spec\.ts$/,
       use: launch(quietFlags),
     },
+    // `vite build` (e2e/subpath.setup.ts), then the share, hosting and smoke tests against that build
+    // served from a sub-path: links, checkpoints, worker and wasm must all resolve relative to the page.
+    { name: 'subpath-build', testMatch: /subpath\.setup\.ts$/ },
+    {
+      name: 'subpath',
+      dependencies: ['subpath-build'],
+      testMatch: /(share|smoke|hosting)\.spec\.ts$/,
+      use: { ...launch([...webgpuFlags, ...quietFlags]), baseURL: subpathURL },
+    },
   ],
-  webServer: {
-    command: `npx vite --host 127.0.0.1 --port ${port} --strictPort`,
-    url: baseURL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `npx vite --host 127.0.0.1 --port ${port} --strictPort`,
+      url: baseURL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Starts before the build exists (the build is a test), so readiness is the open port, not a page.
+      command: `node scripts/serve-static.mjs --dir ${SUBPATH_DIST} --base ${SUBPATH_BASE} --port ${subpathPort}`,
+      port: subpathPort,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });
