@@ -12,7 +12,10 @@ function useProvenanceNotes(): string[] {
   if (!opened?.ok) return [];
   const { appVersion, basePair } = opened.link;
   const notes: string[] = [];
-  if (appVersion !== __APP_VERSION__) notes.push(`It was made with app version ${appVersion}; this page is ${__APP_VERSION__}, so a rerun may differ.`);
+  if (appVersion !== __APP_VERSION__) {
+    const made = appVersion === 'unknown' ? 'It does not say which app version made it' : `It was made with app version ${appVersion}`;
+    notes.push(`${made}; this page is ${__APP_VERSION__}, so a rerun may differ.`);
+  }
   if (basePair && ranOn && ranOn !== basePair && ranOn.startsWith(basePair.split(':')[0] ?? '')) notes.push(`Its run used base pair ${basePair}; this page ran on ${ranOn}, so the curves will differ.`);
   return notes;
 }

@@ -15,6 +15,12 @@ describe('repairConfig', () => {
     expect(got.config).toEqual({ ...defaults, eval_samples: 2, pass_k: defaults.pass_k });
   });
 
+  it('does not blame a cross-field partner of a broken field', () => {
+    const got = repairConfig({ ...defaults, steps: -5 }, defaults);
+    expect(got.reset).toEqual(['steps']);
+    expect(got.config).toEqual(defaults);
+  });
+
   it('fills missing fields, drops unknown ones', () => {
     const noSeed: Record<string, unknown> = { ...defaults, hack: '<script>', rl: { ...defaults.rl, hack: 1 } };
     delete noSeed.seed;

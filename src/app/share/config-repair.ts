@@ -57,7 +57,10 @@ export function repairConfig(input: unknown, defaults: ExperimentConfig): Repair
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const parsed = experimentConfigSchema.safeParse(draft);
     if (parsed.success) return { config: parsed.data, reset: [...reset], ignored: [...ignored] };
-    for (const issue of parsed.error.issues) {
+    // Field checks first: a cross-field rule (zod "custom" issue) may only be failing
+    // because of a broken field (eval_every vs a negative steps), and must not blame its partner.
+    const fieldIssues = parsed.error.issues.filter((i) => i.code !== 'custom');
+    for (const issue of fieldIssues.length > 0 ? fieldIssues : parsed.error.issues) {
       const path = issue.path.map(String);
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) {
