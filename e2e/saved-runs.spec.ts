@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { parseExperimentConfig } from '../src/core/experiment/config';
+import { parseExperimentResultJson } from '../src/core/experiment/result-schema';
+import { configureMicro, openPlayground } from './playground';
+
+// Saved runs and exports. Runs are kept minimal (SwiftShader WebGPU is a CPU emulation):
+// an untrained zero-shot run finishes after one evaluation.
+
+async function download(page: Page, button: string, path: string): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-bar').getByRole('button', { name: button }).click()]);
+  await file.saveAs(path);
+  return file.suggestedFilename();
+}
+
+test('reload during a run: the run is listed as interrupted, with its curves', async ({ page }) => {
+  test.setTimeout(480_000);
+  await openPlayground(page);
+  await configureMicro(page, ['agon', 'zero-shot'], { steps: '2', 'eval every': '2' });
+  await page.getByRole('button', { name: 'Start' }).click();
+  const saved = page.getByTestId('saved-run');
+  await expect(saved).toHaveAttribute('data-status', 'running');
+  // Both step-0 evaluations (zero-shot, then agon before it trains) are saved: reload mid-run.
+  await expect(saved).toHaveAttribute('data-evals', '2', { timeout: 300_000 });
+  await expect(page.getByTestId('progress')).not.toHaveAttribute('data-status', 'complete');
+  await page.reload();
+  await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
+
+  await expect(saved).toHaveCount(1);
+  await expect(saved).toHaveAttribute('data-status', 'interrupted');
+  await expect(saved.getByTestId('saved-run-status')).toHaveText('interrupted');
+  await saved.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByTestId('progress')).toHaveAttribute('data-status', 'interrupted');
+  await expect(page.getByTestId('shown-origin')).toContainText('Reopened from the saved runs');
+  await expect(page.getByTestId('chart-pass-at-1')).toHaveAttribute('data-keys', 'agon,zero-shot');
+  const table = page.getByTestId('results-table');
+  for (const m of ['agon', 'zero-shot']) await expect(table.locator(`tr[data-method="${m}"]`)).toBeVisible();
+
+  // Rename sticks across a reload; delete asks once more, then removes it.
+  await saved.getByRole('button', { name: 'Rename' }).click();
+  await saved.getByLabel('run name').fill('cut short');
+  await saved.getByRole('button', { name: 'Save' }).click();
+  await page.reload();
+  await expect(saved).toHaveAttribute('data-name', 'cut short');
+  await saved.getByRole('button', { name: 'Delete' }).click();
+  await saved.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(saved).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('saved-runs')).toHaveAttribute('data-storage', 'ready');
+  await expect(saved).toHaveCount(0);
+});
+
+// One run serves two checks: with storage blocked the run goes on in memory, and what it
+// measured can still be exported, then imported in a fresh profile.
+test('storage blocked: the run goes on in memory; export it and import it in a fresh profile: same table', async ({ page, browser }, testInfo) => {
+  test.setTimeout(480_000);
+  // As in a browser that refuses IndexedDB to this site.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', { get: () => undefined });
+  });
+  await openPlayground(page);
+  await expect(page.getByTestId('storage-notice')).toContainText('Saved runs are off');
+  await expect(page.getByTestId('storage-notice')).toContainText('in memory');
+  await configureMicro(page, ['zero-shot']);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByTestId('progress')).toHaveAttribute('data-status', 'complete', { timeout: 300_000 });
+  await expect(page.getByTestId('saved-run')).toHaveCount(0);
+  const table = await page.getByTestId('results-table').innerText();
+
+  const json = testInfo.outputPath('run.json');
+  expect(await download(page, 'Run (JSON)', json)).toMatch(/^agon-math-seed1-.*\.json$/);
+  const parsed = parseExperimentResultJson(readFileSync(json, 'utf8'));
+  expect(parsed.ok && parsed.result.status).toBe('complete');
+  const csv = testInfo.outputPath('curves.csv');
+  await download(page, 'Curves (CSV)', csv);
+  expect(readFileSync(csv, 'utf8')).toMatch(/^seed,arm,method,candidate/);
+  const png = testInfo.outputPath('plots.png');
+  await download(page, 'Plots (PNG)', png);
+  expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+  const config = testInfo.outputPath('config.json');
+  await download(page, 'Config (JSON)', config);
+  expect(parseExperimentConfig(JSON.parse(readFileSync(config, 'utf8'))).ok).toBe(true);
+
+  // A new browser context has its own, empty storage: a fresh profile.
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  await openPlayground(fresh);
+  await expect(fresh.getByTestId('saved-runs')).toHaveAttribute('data-storage', 'ready');
+  await expect(fresh.getByTestId('saved-run')).toHaveCount(0);
+  await fresh.getByTestId('import-run').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
+  await expect(fresh.getByTestId('import-error')).toContainText('notes.json: not an Agon Playground result');
+  await expect(fresh.getByTestId('results-table')).toHaveCount(0);
+
+  await fresh.getByTestId('import-run').setInputFiles(json);
+  await expect(fresh.getByTestId('import-error')).toHaveCount(0);
+  await expect(fresh.getByTestId('shown-origin')).toContainText('Imported from a file');
+  await expect(fresh.getByTestId('results-table')).toBeVisible();
+  expect(await fresh.getByTestId('results-table').innerText()).toBe(table);
+  await expect(fresh.getByTestId('chart-pass-at-1')).toHaveAttribute('data-keys', 'zero-shot');
+  await expect(fresh.getByTestId('saved-run')).toHaveAttribute('data-status', 'complete');
+  await context.close();
+});
