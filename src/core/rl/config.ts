@@ -32,6 +32,6 @@ export const DEFAULT_RL_CONFIG: RlConfig = {
   top_p: 1,
   max_completion_length: 18,
   num_iterations: 1,
-  learning_rate: 6e-4,
+  learning_rate: 3e-4,
   format_weight: 0.5,
 };

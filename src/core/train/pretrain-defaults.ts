@@ -19,9 +19,9 @@ export const PRETRAIN_DEFAULTS = {
   learningRate: 0.003,
   forkNoise: 0.01,
   seed: 1,
-  trunkTarget: 0.2,
-  forkTarget: 0.3,
-  checkEvery: 25,
+  trunkTarget: 0.4,
+  forkTarget: 0.45,
+  checkEvery: 50,
   /** Validation problems each check samples (a fixed subset of the validation split). */
   checkProblems: 300,
 } as const;
