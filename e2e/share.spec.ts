@@ -80,6 +80,16 @@ test('the address follows the config as it is edited, and Back steps back throug
   await expectNoRun(page);
 });
 
+test('a link pasted into the address bar of an open page opens like a link', async ({ page }) => {
+  await openPlayground(page);
+  // Only the fragment differs, so the browser stays on the page and reports a history step.
+  await page.goto(fragment(resultsPayload(microConfig({ methods: ['agon', 'zero-shot'], seed: 9 }))));
+  await expect(page.getByTestId('link-notice')).toContainText('with its results');
+  await expect(page.getByLabel('seed', { exact: true })).toHaveValue('9');
+  await expect(page.getByTestId('chart-pass-at-1')).toHaveAttribute('data-keys', 'agon,zero-shot');
+  await expectNoRun(page);
+});
+
 test('a link with results shows the plots and the table at once, labelled as received, without running', async ({ page }) => {
   const config = microConfig({ methods: ['agon', 'grpo', 'moa', 'zero-shot'] });
   await page.goto(fragment(resultsPayload(config)));
