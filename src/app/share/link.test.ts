@@ -99,6 +99,15 @@ describe('share links', () => {
     expect(decoded.message).toContain('steps');
   });
 
+  it('names at most ten ignored fields, each cut short', () => {
+    const junk = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`${'x'.repeat(100)}${i}`, i]));
+    const decoded = decodeLink(payloadOf({ app: '0.1.0', basePair: null, config: { ...edited, ...junk } }), defaults);
+    if (!decoded.ok) throw new Error(decoded.message);
+    expect(decoded.ignored).toHaveLength(25);
+    expect(decoded.message).toContain('and 15 more');
+    expect(decoded.message.length).toBeLessThan(1200);
+  });
+
   it('drops results that do not validate and says so, keeping the config', () => {
     const results = fakeResult(edited);
     const payload = encodeLink(shared({ results }));

@@ -20,7 +20,14 @@ export function linkProblemMessage(problem: LinkProblem, detail?: string): strin
   return `${reason} ${DEFAULTS_LOADED}`;
 }
 
-const list = (paths: string[]) => paths.join(', ');
+/** At most this many field names, each cut to NAME_CHARS: a crafted link could name thousands, or very long ones. */
+const MAX_NAMES = 10;
+const NAME_CHARS = 60;
+
+function list(paths: string[]): string {
+  const names = paths.slice(0, MAX_NAMES).map((p) => (p.length > NAME_CHARS ? `${p.slice(0, NAME_CHARS)}…` : p));
+  return paths.length > MAX_NAMES ? `${names.join(', ')} and ${paths.length - MAX_NAMES} more` : names.join(', ');
+}
 
 export function openedMessage(link: SharedExperiment, reset: string[], ignored: string[], resultsDropped: boolean): string {
   if (reset.includes('*')) return `This link's config could not be used, so the default experiment is loaded; nothing was run.`;
