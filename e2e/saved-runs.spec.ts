@@ -13,15 +13,16 @@ async function download(page: Page, button: string, path: string): Promise<strin
   return file.suggestedFilename();
 }
 
-test('reload during a run: the run is listed as interrupted, with its curves', async ({ page }) => {
-  test.setTimeout(480_000);
+test('reload during a run: listed as interrupted with its curves; it continues from its last checkpoint', async ({ page }) => {
+  test.setTimeout(900_000);
   await openPlayground(page);
-  await configureMicro(page, ['agon', 'zero-shot'], { steps: '2', 'eval every': '2' });
+  await configureMicro(page, ['agon', 'zero-shot'], { steps: '2', 'eval every': '1' });
   await page.getByRole('button', { name: 'Start' }).click();
   const saved = page.getByTestId('saved-run');
   await expect(saved).toHaveAttribute('data-status', 'running');
-  // Both step-0 evaluations (zero-shot, then agon before it trains) are saved: reload mid-run.
-  await expect(saved).toHaveAttribute('data-evals', '2', { timeout: 300_000 });
+  // zero-shot and agon at step 0, then agon after its first round, its models and
+  // optimizers saved with it: reload there, mid-run.
+  await expect(saved).toHaveAttribute('data-evals', '3', { timeout: 480_000 });
   await expect(page.getByTestId('progress')).not.toHaveAttribute('data-status', 'complete');
   await page.reload();
   await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
@@ -29,19 +30,32 @@ test('reload during a run: the run is listed as interrupted, with its curves', a
   await expect(saved).toHaveCount(1);
   await expect(saved).toHaveAttribute('data-status', 'interrupted');
   await expect(saved.getByTestId('saved-run-status')).toHaveText('interrupted');
-  await saved.getByRole('button', { name: 'Open' }).click();
-  await expect(page.getByTestId('progress')).toHaveAttribute('data-status', 'interrupted');
-  await expect(page.getByTestId('shown-origin')).toContainText('Reopened from the saved runs');
-  await expect(page.getByTestId('chart-pass-at-1')).toHaveAttribute('data-keys', 'agon,zero-shot');
-  const table = page.getByTestId('results-table');
-  for (const m of ['agon', 'zero-shot']) await expect(table.locator(`tr[data-method="${m}"]`)).toBeVisible();
-
-  // Rename sticks across a reload; delete asks once more, then removes it.
+  // A rename sticks across a reload.
   await saved.getByRole('button', { name: 'Rename' }).click();
   await saved.getByLabel('run name').fill('cut short');
   await saved.getByRole('button', { name: 'Save' }).click();
   await page.reload();
   await expect(saved).toHaveAttribute('data-name', 'cut short');
+
+  await saved.getByRole('button', { name: 'Open' }).click();
+  const progress = page.getByTestId('progress');
+  const chart = page.getByTestId('chart-pass-at-1');
+  await expect(progress).toHaveAttribute('data-status', 'interrupted');
+  await expect(page.getByTestId('shown-origin')).toContainText('Reopened from the saved runs');
+  await expect(chart).toHaveAttribute('data-keys', 'agon,zero-shot');
+  // agon at steps 0 and 1, zero-shot as one reference line.
+  await expect(chart).toHaveAttribute('data-points', '3');
+  const table = page.getByTestId('results-table');
+  for (const m of ['agon', 'zero-shot']) await expect(table.locator(`tr[data-method="${m}"]`)).toBeVisible();
+
+  await page.getByTestId('continue-run').click();
+  await expect(progress).toHaveAttribute('data-status', 'running');
+  await expect(progress).toHaveAttribute('data-status', 'complete', { timeout: 300_000 });
+  await expect(chart).toHaveAttribute('data-points', '4');
+  await expect(saved).toHaveAttribute('data-status', 'complete');
+  await expect(page.getByTestId('export-bar').getByTestId('download-checkpoint')).toHaveCount(2);
+
+  // Delete asks once more, then removes it for good.
   await saved.getByRole('button', { name: 'Delete' }).click();
   await saved.getByRole('button', { name: 'Delete for good' }).click();
   await expect(saved).toHaveCount(0);

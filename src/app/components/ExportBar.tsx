@@ -2,7 +2,8 @@
  * Downloads for the run on screen: the result JSON (partial while a run goes on or
  * after an interruption), the curves as CSV, the charts as one PNG, the config (for
  * `npm run experiment -- --config`), and the latest trained checkpoint of each model.
- * Also says where the run on screen comes from when it did not run in this page.
+ * Also says where the run on screen comes from when it did not run in this page, and
+ * offers to continue it when it was interrupted.
  */
 import { useState } from 'react';
 import { curvesCsv } from '../../core/experiment/csv';
@@ -13,6 +14,7 @@ import { plotsPng } from '../export/plots-png';
 import { resultOf } from '../export/run-result';
 import { useAppStore } from '../store/app-store';
 import { useSavedRuns } from '../storage/saved-runs-store';
+import { ContinueRun } from './ContinueRun';
 import './saved-runs.css';
 
 function useSavedName(): string | null {
@@ -46,7 +48,7 @@ export function ExportBar() {
     <div className="export-bar" data-testid="export-bar">
       {shown && shown.origin !== 'live' && (
         <p className="shown-origin" data-testid="shown-origin">
-          {ORIGIN_TEXT[shown.origin]}: <strong>{name ?? 'unnamed run'}</strong>
+          {ORIGIN_TEXT[shown.origin]}: <strong>{name ?? 'unnamed run'}</strong> <ContinueRun />
         </p>
       )}
       <div className="export-buttons">

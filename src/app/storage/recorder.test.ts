@@ -19,7 +19,7 @@ function startRun(): string {
   receive({ type: 'base-pair', pair: { id: 'math:x:y', files: { a: 'a', b: 'b' }, bytes: 2 } });
   experiment({ type: 'eval', arm: 'base', point: evalPoint(0, { 'zero-shot': { candidates: [candidate('A', 3, 10)], chosen: 0 } }) });
   experiment({ type: 'round', arm: 'agon', round: agonRound(0) });
-  experiment({ type: 'checkpoint', arm: 'agon', member: 'B', step: 1, bytes: new Uint8Array([7, 7]) });
+  experiment({ type: 'checkpoint', arm: 'agon', member: 'B', step: 1, bytes: new Uint8Array([7, 7]), optimizer: new Uint8Array([0]), evalTokens: 10 });
   return useAppStore.getState().shown!.id;
 }
 

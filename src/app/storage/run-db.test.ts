@@ -17,10 +17,10 @@ describe('run database (IndexedDB)', () => {
     await db.put({ ...run('new', 2), status: 'complete' });
     expect((await db.list()).map((r) => [r.id, r.status])).toEqual([['new', 'complete'], ['old', 'running']]);
 
-    await db.putCheckpoint('new', { arm: 'agon', member: 'A', step: 1, bytes: new Uint8Array([1]) });
-    await db.putCheckpoint('new', { arm: 'agon', member: 'A', step: 2, bytes: new Uint8Array([2]) });
-    await db.putCheckpoint('new', { arm: 'agon', member: 'B', step: 2, bytes: new Uint8Array([3]) });
-    await db.putCheckpoint('old', { arm: 'grpo', member: 'A', step: 1, bytes: new Uint8Array([4]) });
+    await db.putCheckpoint('new', { arm: 'agon', member: 'A', step: 1, bytes: new Uint8Array([1]), optimizer: new Uint8Array([0]), evalTokens: 0 });
+    await db.putCheckpoint('new', { arm: 'agon', member: 'A', step: 2, bytes: new Uint8Array([2]), optimizer: new Uint8Array([0]), evalTokens: 0 });
+    await db.putCheckpoint('new', { arm: 'agon', member: 'B', step: 2, bytes: new Uint8Array([3]), optimizer: new Uint8Array([0]), evalTokens: 0 });
+    await db.putCheckpoint('old', { arm: 'grpo', member: 'A', step: 1, bytes: new Uint8Array([4]), optimizer: new Uint8Array([0]), evalTokens: 0 });
     const found = await db.get('new');
     // The newer checkpoint of a model replaces the older one.
     expect(found?.checkpoints.map((c) => [c.arm, c.member, c.step, [...c.bytes]])).toEqual([['agon', 'A', 2, [2]], ['agon', 'B', 2, [3]]]);

@@ -59,7 +59,7 @@ async function write<T>(action: () => Promise<T>): Promise<T> {
 function runDb(db: IDBPDatabase<RunsSchema>): RunDb {
   const checkpointsOf = async (runId: string): Promise<TrainedCheckpoint[]> => {
     const stored = await db.getAllFromIndex('checkpoints', 'runId', runId);
-    return stored.map(({ arm, member, step, bytes }) => ({ arm, member, step, bytes }));
+    return stored.map(({ runId: _runId, ...checkpoint }) => checkpoint);
   };
   return {
     put: (run) => write(async () => void (await db.put('runs', run))),
@@ -84,6 +84,6 @@ function runDb(db: IDBPDatabase<RunsSchema>): RunDb {
         await Promise.all(keys.map((key) => tx.objectStore('checkpoints').delete(key)));
         await tx.done;
       }),
-    putCheckpoint: (runId, c) => write(async () => void (await db.put('checkpoints', { runId, arm: c.arm, member: c.member, step: c.step, bytes: c.bytes }))),
+    putCheckpoint: (runId, c) => write(async () => void (await db.put('checkpoints', { ...c, runId }))),
   };
 }

@@ -13,7 +13,7 @@ function midRun(rounds: number): RunState {
   event({ type: 'base-pair', pair: { id: 'math:x:y', files: { a: 'a', b: 'b' }, bytes: 2 } });
   event({ type: 'experiment', event: { type: 'eval', arm: 'base', point: evalPoint(0, { 'zero-shot': { candidates: [candidate('A', 3, 10)], chosen: 0 } }) } });
   for (let step = 0; step < rounds; step++) event({ type: 'experiment', event: { type: 'round', arm: 'agon', round: agonRound(step) } });
-  event({ type: 'experiment', event: { type: 'checkpoint', arm: 'agon', member: 'A', step: rounds, bytes: new Uint8Array([1, 2, 3]) } });
+  event({ type: 'experiment', event: { type: 'checkpoint', arm: 'agon', member: 'A', step: rounds, bytes: new Uint8Array([1, 2, 3]), optimizer: new Uint8Array([0]), evalTokens: 10 } });
   return run;
 }
 

@@ -110,7 +110,7 @@ function applyExperimentEvent(state: RunState, event: Extract<WorkerEvent, { typ
     case 'warning':
       return { ...state, messages: [...state.messages, { level: 'warning', text: event.message }] };
     case 'checkpoint':
-      return { ...state, checkpoints: withCheckpoint(state.checkpoints, { arm: event.arm, member: event.member, step: event.step, bytes: event.bytes }) };
+      return { ...state, checkpoints: withCheckpoint(state.checkpoints, { arm: event.arm, member: event.member, step: event.step, bytes: event.bytes, optimizer: event.optimizer, evalTokens: event.evalTokens }) };
     case 'arm-error':
       return { ...state, messages: [...state.messages, { level: 'error', text: event.message }] };
     case 'done':

@@ -11,6 +11,10 @@ export interface TrainedCheckpoint {
   /** The training step the weights are from. */
   step: number;
   bytes: Uint8Array;
+  /** The optimizer state at that step, to continue the run from here. */
+  optimizer: Uint8Array;
+  /** The arm's evaluation tokens up to that step. */
+  evalTokens: number;
 }
 
 /** Replaces the checkpoint of the same arm and member (or adds it), keeping the order of first arrival. */

@@ -84,7 +84,7 @@ async function start(command: WorkerCommand & { type: 'start' }): Promise<void> 
       tfjsVersion: tf.version.tfjs,
       appVersion: command.appVersion,
       platform: self.navigator.userAgent,
-    });
+    }, command.continuation ?? null);
     runner.on((event) => post({ type: 'experiment', event }));
     if (pending.paused) runner.pause();
     for (let i = 0; i < pending.steps; i++) runner.stepOnce();

@@ -5,14 +5,18 @@
 import type { BackendInfo, BackendName } from '../../core/backend';
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { ExperimentEvent } from '../../core/experiment/events';
+import type { RunResume } from '../../core/experiment/resume';
 import type { PretrainStage } from '../../core/train/pretrain-pair';
 import type { PretrainStatus } from './pretrain-clock';
 
 export type WorkerCommand =
   /** Select the TensorFlow.js backend (first that works in `order`); sent once when the worker starts. */
   | { type: 'init'; order: BackendName[] }
-  /** Load the base pair from `checkpointsUrl` (absolute, ends with '/'), or pretrain it if the config says so, and run the experiment. */
-  | { type: 'start'; config: ExperimentConfig; checkpointsUrl: string; appVersion: string }
+  /**
+   * Load the base pair from `checkpointsUrl` (absolute, ends with '/'), or pretrain it if the config says so, and run the experiment;
+   * with `continuation`, pick up a run that was cut short where it was cut.
+   */
+  | { type: 'start'; config: ExperimentConfig; checkpointsUrl: string; appVersion: string; continuation?: RunResume }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'step' }

@@ -20,8 +20,13 @@ export type ExperimentEvent =
   | { type: 'arm-start'; arm: string }
   | { type: 'round'; arm: string; round: Round }
   | { type: 'eval'; arm: string; point: EvalPoint }
-  /** The trained weights of one member after an evaluation of a trained arm (step > 0), as checkpoint bytes: saved so a run's models outlive it. */
-  | { type: 'checkpoint'; arm: string; member: Member; step: number; bytes: Uint8Array }
+  /**
+   * One trained member after an evaluation of a trained arm (step > 0): its weights as
+   * checkpoint bytes and its optimizer state, so a run's models outlive it and a cut run
+   * can be continued (resume.ts). Sent just before that evaluation's 'eval' event.
+   * evalTokens: the arm's evaluation tokens so far.
+   */
+  | { type: 'checkpoint'; arm: string; member: Member; step: number; bytes: Uint8Array; optimizer: Uint8Array; evalTokens: number }
   | { type: 'progress'; progress: Progress }
   | { type: 'paused' }
   | { type: 'resumed' }

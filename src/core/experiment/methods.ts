@@ -56,3 +56,9 @@ export const METHOD_SPECS: Record<MethodName, MethodSpec> = {
   moa: { label: 'MoA (no training)', arm: 'base', readout: 'pair-cascade', explain: 'The untrained pair in the same two-stage cascade as Agon: what the cascade alone buys.' },
   'zero-shot': { label: 'Zero-shot base', arm: 'base', readout: 'solo', explain: 'An untrained base model answering alone.' },
 };
+
+/** Arms needed by the methods, in a fixed order (base first). */
+export function armsFor(methods: readonly MethodName[]): string[] {
+  const needed = new Set(methods.map((m) => METHOD_SPECS[m].arm));
+  return Object.keys(ARMS).filter((arm) => needed.has(arm));
+}

@@ -12,6 +12,7 @@ import { Rng } from '../random';
 import { agonStep } from '../rl/agon';
 import type { RlConfig } from '../rl/config';
 import { grpoStep, type Learner } from '../rl/grpo';
+import { restoreOptimizer, saveOptimizer } from '../rl/optimizer-state';
 import type { Member, Round } from '../rl/round';
 import { familyByName } from '../tasks/families';
 import { sampleProblem, testHardSplit, validationSplit } from '../tasks/splits';
@@ -20,7 +21,8 @@ import { TOKENIZER_VERSION } from '../tokenizer/tokenizer';
 import type { ExperimentConfig } from './config';
 import { evaluateReadout, type EvalContext, type EvalSets } from './evaluate';
 import type { ExperimentEvent } from './events';
-import { ARMS, METHOD_SPECS, type ArmSpec, type MethodName } from './methods';
+import { ARMS, armsFor, METHOD_SPECS, type ArmSpec } from './methods';
+import type { ArmResume, RunResume } from './resume';
 import { buildTable, headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type Environment, type EvalPoint, type ExperimentResult } from './result';
 
 export interface BasePairBytes {
@@ -40,11 +42,8 @@ export function trainingProblems(family: TaskFamily, seed: number, step: number,
   return Array.from({ length: count }, () => sampleProblem(family, 'train', rng, family.hardDifficulties));
 }
 
-/** Arms needed by the methods, in a fixed order (base first). */
-export function armsFor(methods: readonly MethodName[]): string[] {
-  const needed = new Set(methods.map((m) => METHOD_SPECS[m].arm));
-  return Object.keys(ARMS).filter((arm) => needed.has(arm));
-}
+// Kept here too: the runner's callers and tests import it from the runner.
+export { armsFor };
 
 export class ExperimentRunner {
   private readonly family: TaskFamily;
@@ -61,8 +60,13 @@ export class ExperimentRunner {
     private readonly config: ExperimentConfig,
     private readonly basePair: BasePairBytes,
     private readonly environment: Environment,
+    /** Continue a run that was cut short (resume.ts), instead of starting from the base pair. */
+    private readonly continuation: RunResume | null = null,
   ) {
     this.family = familyByName(config.task);
+    if (continuation && continuation.basePair !== config.base_pair) {
+      throw new Error(`this run started from base pair ${continuation.basePair}, and the base pair here is ${config.base_pair}: continuing would not be the same run`);
+    }
   }
 
   on(listener: (e: ExperimentEvent) => void): void {
@@ -102,7 +106,11 @@ export class ExperimentRunner {
     let status: ExperimentResult['status'] = 'complete';
     try {
       for (const [index, arm] of armNames.entries()) {
-        await this.runArm(arm, index, armNames.length, sets);
+        const done = this.continuation?.done[arm];
+        if (done) {
+          this.arms[arm] = done;
+          this.stepsTotalDone += done.stepsDone;
+        } else await this.runArm(arm, index, armNames.length, sets);
       }
     } catch (e) {
       if (!(e instanceof Cancelled)) throw e;
@@ -154,6 +162,18 @@ export class ExperimentRunner {
     };
   }
 
+  /** The models where a cut arm left them: trained members from their saved weights, the others from the base pair. */
+  private loadCut(cut: ArmResume): Record<Member, Transformer> {
+    const models = this.loadPair();
+    for (const member of ['A', 'B'] as const) {
+      const saved = cut.members[member];
+      if (!saved) continue;
+      models[member].dispose();
+      models[member] = modelFromCheckpoint(saved.weights, TOKENIZER_VERSION);
+    }
+    return models;
+  }
+
   private learners(models: Record<Member, Transformer>): Record<Member, Learner> {
     const rl: RlConfig = this.config.rl;
     const learner = (name: Member): Learner => ({
@@ -167,11 +187,13 @@ export class ExperimentRunner {
 
   private async runArm(arm: string, armIndex: number, arms: number, sets: EvalSets): Promise<void> {
     const spec = ARMS[arm] as ArmSpec;
-    const record: ArmResult = { curve: [], stepsDone: 0, evalTokens: 0 };
+    const cut = this.continuation?.cut?.arm === arm ? this.continuation.cut : null;
+    const record: ArmResult = cut ? { curve: [...cut.curve], stepsDone: cut.step, evalTokens: cut.evalTokens } : { curve: [], stepsDone: 0, evalTokens: 0 };
     this.arms[arm] = record;
     this.emit({ type: 'arm-start', arm });
-    const models = this.loadPair();
+    const models = cut ? this.loadCut(cut) : this.loadPair();
     const learners = spec.kind === 'base' ? null : this.learners(models);
+    if (cut && learners) await restoreOptimizers(learners, cut);
     const methods = this.config.methods.filter((m) => METHOD_SPECS[m].arm === arm);
     const members: Member[] = spec.kind === 'grpo' ? ['A'] : ['A', 'B'];
     const ctx: EvalContext = {
@@ -182,7 +204,8 @@ export class ExperimentRunner {
       passAtK: { n: this.config.eval_samples, k: this.config.pass_k },
       countTokens: (n) => (record.evalTokens += n),
     };
-    const counters = { generated: 0, trained: 0, kl: [] as number[], reward: {} as Record<string, number[]> };
+    const last = record.curve.at(-1);
+    const counters = { generated: last?.tokensGenerated ?? 0, trained: last?.tokensTrained ?? 0, kl: [] as number[], reward: {} as Record<string, number[]> };
     const evaluate = async (step: number) => {
       const point: EvalPoint = { step, tokensGenerated: counters.generated, tokensTrained: counters.trained, readouts: {} };
       if (counters.kl.length > 0) point.kl = mean(counters.kl);
@@ -191,14 +214,15 @@ export class ExperimentRunner {
       counters.reward = {};
       for (const m of methods) point.readouts[m] = await evaluateReadout(METHOD_SPECS[m].readout, members, models, ctx);
       record.curve.push(point);
+      // States first: whoever saves them has them by the time the evaluation shows.
+      if (learners && step > 0) await this.emitCheckpoints(arm, step, members, learners, record.evalTokens);
       this.emit({ type: 'eval', arm, point });
-      if (learners && step > 0) this.emitCheckpoints(arm, step, members, models);
     };
     try {
-      await evaluate(0);
+      if (!cut) await evaluate(0);
       if (!learners) return;
       const steps = this.config.steps;
-      for (let step = 0; step < steps; step++) {
+      for (let step = cut?.step ?? 0; step < steps; step++) {
         await this.gate();
         const problems = trainingProblems(this.family, this.config.seed, step, this.config.problems_per_step);
         const seed = this.config.seed * 7_919 + step * 31 + armIndex;
@@ -229,11 +253,20 @@ export class ExperimentRunner {
     }
   }
 
-  /** Trained weights at every evaluation (not only the end), so a run cut short still leaves its latest models. */
-  private emitCheckpoints(arm: string, step: number, members: readonly Member[], models: Record<Member, Transformer>): void {
+  /**
+   * Trained weights and optimizer state at every evaluation (not only the end), so a run
+   * cut short still leaves its latest models and can be continued from there.
+   */
+  private async emitCheckpoints(arm: string, step: number, members: readonly Member[], learners: Record<Member, Learner>, evalTokens: number): Promise<void> {
     for (const member of members) {
-      const bytes = encodeCheckpoint(models[member], { tokenizerVersion: TOKENIZER_VERSION, extra: { arm, member, step, seed: this.config.seed, base_pair: this.config.base_pair } });
-      this.emit({ type: 'checkpoint', arm, member, step, bytes });
+      const { model, optimizer } = learners[member];
+      // Read the weights asynchronously first (backends cache what they read), so the
+      // encoder's synchronous read does not go through WebGPU's blocking readback, which
+      // broke the device in a worker on SwiftShader.
+      await Promise.all(model.weights.map((w) => w.data()));
+      const bytes = encodeCheckpoint(model, { tokenizerVersion: TOKENIZER_VERSION, extra: { arm, member, step, seed: this.config.seed, base_pair: this.config.base_pair } });
+      const state = await saveOptimizer(optimizer);
+      this.emit({ type: 'checkpoint', arm, member, step, bytes, optimizer: state, evalTokens });
     }
   }
 
@@ -267,4 +300,13 @@ export class ExperimentRunner {
 
 function mean(xs: readonly number[]): number {
   return xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length;
+}
+
+/** Puts each trained member's optimizer back where the cut run left it. */
+async function restoreOptimizers(learners: Record<Member, Learner>, cut: ArmResume): Promise<void> {
+  for (const member of ['A', 'B'] as const) {
+    const saved = cut.members[member];
+    if (!saved) continue;
+    await restoreOptimizer(learners[member].optimizer, saved.optimizer);
+  }
 }

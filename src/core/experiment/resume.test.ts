@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-wasm';
+import { decodeCheckpoint } from '../model/checkpoint';
+import { basePairId } from './base-pair';
+import { DEFAULT_EXPERIMENT, type ExperimentConfig } from './config';
+import type { ExperimentEvent } from './events';
+import type { ArmResult } from './result';
+import { planResume, type SavedState } from './resume';
+import { ExperimentRunner } from './runner';
+
+const env = { backend: 'wasm', tfjsVersion: tf.version.tfjs, appVersion: 'test', platform: 'node' };
+
+// The shipped pair, not random weights: a random model's samples all score alike, so
+// nothing would be trained and a continuation would match for the wrong reason.
+const pair = { a: new Uint8Array(readFileSync('public/checkpoints/math-a.ckpt')), b: new Uint8Array(readFileSync('public/checkpoints/math-b.ckpt')) };
+const config: ExperimentConfig = {
+  ...DEFAULT_EXPERIMENT,
+  methods: ['agon', 'zero-shot'],
+  base_pair: basePairId('math', pair.a, pair.b),
+  steps: 4,
+  problems_per_step: 2,
+  eval_every: 2,
+  eval_problems: 10,
+  rl: { ...DEFAULT_EXPERIMENT.rl, num_generations: 4, learning_rate: 0.01 },
+};
+
+describe('continuing a run that was cut short', () => {
+  beforeAll(async () => {
+    await tf.setBackend('wasm');
+  });
+
+  it('gives the same curves as the run that was not interrupted', async () => {
+    const states: SavedState[] = [];
+    const full = new ExperimentRunner(config, pair, env);
+    full.on((e: ExperimentEvent) => {
+      if (e.type === 'checkpoint') states.push({ arm: e.arm, member: e.member, step: e.step, weights: e.bytes, optimizer: e.optimizer, evalTokens: e.evalTokens });
+    });
+    const uninterrupted = await full.run();
+    const agon = uninterrupted.arms.agon!;
+
+    // Cut after a round past the evaluation at step 2: what a reload at that moment leaves.
+    const cutArms: Record<string, ArmResult> = { base: uninterrupted.arms.base!, agon: { curve: agon.curve.filter((p) => p.step <= 2), stepsDone: 3, evalTokens: 0 } };
+    const plan = planResume(config, config.base_pair, cutArms, states.filter((s) => s.step <= 2))!;
+    expect(Object.keys(plan.done)).toEqual(['base']);
+    expect(plan.cut?.step).toBe(2);
+    expect(Object.keys(plan.cut!.members).sort()).toEqual(['A', 'B']);
+    // Training did move the weights, so the state carried over matters.
+    const trained = decodeCheckpoint(plan.cut!.members.A!.weights).tensors;
+    const base = decodeCheckpoint(pair.a).tensors;
+    expect([...trained.keys()].some((k) => trained.get(k)!.some((v, i) => v !== base.get(k)![i]))).toBe(true);
+
+    const rounds: number[] = [];
+    const continued = new ExperimentRunner(config, pair, env, plan);
+    continued.on((e) => {
+      if (e.type === 'round') rounds.push(e.round.step);
+    });
+    const result = await continued.run();
+    expect(rounds).toEqual([2, 3]);
+    expect(result.status).toBe('complete');
+    expect(result.arms).toEqual(uninterrupted.arms);
+    expect(result.table).toEqual(uninterrupted.table);
+  }, 600_000);
+
+  it('starts a cut arm over when no evaluation after training left a state, and has nothing to do for a finished run', () => {
+    const base: ArmResult = { curve: [{ step: 0, tokensGenerated: 0, tokensTrained: 0, readouts: {} }], stepsDone: 0, evalTokens: 0 };
+    const early = planResume(config, 'id', { base, agon: { ...base, stepsDone: 1 } }, []);
+    expect(early).toEqual({ basePair: 'id', done: { base }, cut: null });
+    const end: ArmResult = { curve: [...base.curve, { ...base.curve[0]!, step: 4 }], stepsDone: 4, evalTokens: 0 };
+    expect(planResume(config, 'id', { base, agon: end }, [])).toBeNull();
+  });
+
+  it('refuses to continue from another base pair', () => {
+    expect(() => new ExperimentRunner(config, pair, env, { basePair: 'math:other', done: {}, cut: null })).toThrow(/not be the same run/);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Continuing a run that was cut short. Arms run one after another, so a cut run has
+ * some finished arms (kept as they are), at most one arm cut part-way, and arms not
+ * started. The cut arm picks up at its last evaluation that has the trained weights
+ * and the optimizer state of every trained member; from there the runner replays the
+ * same problems and sampling seeds (both fixed by the step), so the continuation is
+ * the run that would have happened. Without such a state, the arm starts over.
+ */
+import type { Member } from '../rl/round';
+import { ARMS, armsFor, type ArmSpec } from './methods';
+import type { ExperimentConfig } from './config';
+import type { ArmResult, EvalPoint } from './result';
+
+export interface MemberState {
+  /** Checkpoint bytes (encodeCheckpoint). */
+  weights: Uint8Array;
+  /** Optimizer state (encodeNamedTensors of the optimizer's getWeights). */
+  optimizer: Uint8Array;
+}
+
+export interface ArmResume {
+  arm: string;
+  /** Training picks up after this step, the last evaluation with a saved state. */
+  step: number;
+  curve: EvalPoint[];
+  evalTokens: number;
+  members: Partial<Record<Member, MemberState>>;
+}
+
+export interface RunResume {
+  /** The base pair the run started from: continuing from other base weights would be another run. */
+  basePair: string;
+  /** Arms that had finished, kept as they are. */
+  done: Record<string, ArmResult>;
+  cut: ArmResume | null;
+}
+
+/** A saved state of one trained member after the evaluation at `step`. */
+export interface SavedState extends MemberState {
+  arm: string;
+  member: Member;
+  step: number;
+  evalTokens: number;
+}
+
+export const trainedMembers = (spec: ArmSpec): Member[] => (spec.kind === 'base' ? [] : spec.kind === 'grpo' ? ['A'] : ['A', 'B']);
+
+function finished(config: ExperimentConfig, arm: string, record: ArmResult | undefined): boolean {
+  if (!record) return false;
+  if (record.error) return true;
+  const last = record.curve.at(-1);
+  return ARMS[arm]?.kind === 'base' ? last !== undefined : record.stepsDone === config.steps && last?.step === config.steps;
+}
+
+/** Where the cut arm can pick up: the latest step at which every trained member has a state and the curve has its evaluation. */
+function cutArm(arm: string, record: ArmResult | undefined, states: readonly SavedState[]): ArmResume | null {
+  const members = trainedMembers(ARMS[arm] as ArmSpec);
+  const mine = states.filter((s) => s.arm === arm);
+  const steps = [...new Set(mine.map((s) => s.step))].sort((a, b) => b - a);
+  for (const step of steps) {
+    const at = members.map((m) => mine.find((s) => s.member === m && s.step === step));
+    if (!record?.curve.some((p) => p.step === step) || at.some((s) => !s)) continue;
+    const saved = at as SavedState[];
+    return {
+      arm,
+      step,
+      curve: record.curve.filter((p) => p.step <= step),
+      evalTokens: saved[0]?.evalTokens ?? 0,
+      members: Object.fromEntries(saved.map((s) => [s.member, { weights: s.weights, optimizer: s.optimizer }])),
+    };
+  }
+  return null;
+}
+
+/** What a continuation keeps and where it picks up; null when nothing is left to run. */
+export function planResume(config: ExperimentConfig, basePair: string, arms: Record<string, ArmResult>, states: readonly SavedState[]): RunResume | null {
+  const done: Record<string, ArmResult> = {};
+  for (const arm of armsFor(config.methods)) {
+    if (finished(config, arm, arms[arm])) {
+      done[arm] = arms[arm] as ArmResult;
+      continue;
+    }
+    return { basePair, done, cut: cutArm(arm, arms[arm], states) };
+  }
+  return null;
+}
