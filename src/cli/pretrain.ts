@@ -129,7 +129,7 @@ async function main() {
 
   mkdirSync(out, { recursive: true });
   const files: Record<string, { file: string; bytes: number; sha256: string }> = {};
-  const encoded = encodeBasePair(pair, family);
+  const encoded = await encodeBasePair(pair, family);
   for (const name of ['a', 'b'] as const) {
     const bytes = encoded[name];
     const file = `${family.name}-${name}.ckpt`;

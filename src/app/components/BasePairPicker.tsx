@@ -2,18 +2,25 @@
  * The base pair the methods start from: the shipped checkpoints, or a pair pretrained
  * from scratch in this tab before the experiment (with its settings under the CLI's names).
  */
+import type { TaskFamilyName } from '../../core/tasks/task';
+import { PRETRAIN_BUDGETS, PRETRAIN_DEFAULTS } from '../../core/train/pretrain-defaults';
 import { useAppStore } from '../store/app-store';
 import { NumberField } from './fields';
 
-const SOURCES = [
-  { value: 'shipped', label: 'shipped checkpoints', explain: 'The pair made by npm run pretrain and served with the page (public/checkpoints). Starts at once.' },
-  {
-    value: 'pretrain',
-    label: 'pretrain from scratch in this tab',
-    explain:
-      'Trains a fresh model on worked examples until it solves 20% of validation problems, then splits it into A and B (B with a little noise) and trains each to 30% (targets below). Takes minutes: the shipped math pair took 13 on a CPU.',
-  },
-] as const;
+const pct = (x: number) => `${Math.round(100 * x)}%`;
+
+/** What pretraining does and how long it takes, from the defaults (a CPU's wasm backend trained the shipped pair at about a step a second). */
+function pretrainExplain(task: TaskFamilyName): string {
+  const budget = PRETRAIN_BUDGETS[task];
+  const steps = (budget.trunkSteps + 2 * budget.forkSteps).toLocaleString('en');
+  return `Trains a fresh model on worked examples until it solves ${pct(PRETRAIN_DEFAULTS.trunkTarget)} of validation problems, then splits it into A and B (B with a little noise) and trains each to ${pct(PRETRAIN_DEFAULTS.forkTarget)} (targets below). Takes minutes or more: at most ${steps} steps, about one a second on a CPU.`;
+}
+
+const sources = (task: TaskFamilyName) =>
+  [
+    { value: 'shipped', label: 'shipped checkpoints', explain: 'The pair made by npm run pretrain and served with the page (public/checkpoints). Starts at once.' },
+    { value: 'pretrain', label: 'pretrain from scratch in this tab', explain: pretrainExplain(task) },
+  ] as const;
 
 function PairLoaded() {
   const pair = useAppStore((s) => s.run.basePair);
@@ -45,11 +52,12 @@ function PretrainSettings({ disabled }: { disabled: boolean }) {
 
 export function BasePairPicker({ disabled }: { disabled: boolean }) {
   const source = useAppStore((s) => (s.form.draft.base_pair_source === 'pretrain' ? 'pretrain' : 'shipped'));
+  const task = useAppStore((s) => (s.form.draft.task === 'code' ? 'code' : 'math'));
   const setField = useAppStore((s) => s.setField);
   return (
     <fieldset data-testid="base-pair-picker">
       <legend>Base pair</legend>
-      {SOURCES.map((s) => (
+      {sources(task).map((s) => (
         <label key={s.value} className="method-option">
           <input type="radio" name="base-pair" value={s.value} checked={source === s.value} disabled={disabled} onChange={() => setField('base_pair_source', s.value)} />
           <span>

@@ -25,9 +25,9 @@ export interface PretrainedPair {
   pretrained: Record<PretrainStage, number>;
 }
 
-function encoded(pair: BasePair, config: ExperimentConfig): PretrainedPair {
+async function encoded(pair: BasePair, config: ExperimentConfig): Promise<PretrainedPair> {
   try {
-    const bytes = encodeBasePair(pair, familyByName(config.task));
+    const bytes = await encodeBasePair(pair, familyByName(config.task));
     return { bytes, files: { a: `${config.task}-a.ckpt`, b: `${config.task}-b.ckpt` }, pretrained: pair.steps };
   } finally {
     // The runner builds its own models from the bytes, as it does for shipped files.
@@ -59,7 +59,7 @@ export async function pretrainInWorker(config: ExperimentConfig, gate: PretrainG
       },
       gate.between,
     );
-    return encoded(pair, config);
+    return await encoded(pair, config);
   } catch (e) {
     if (!(e instanceof PretrainStopped)) throw e;
     post({ type: 'pretrain-stopped' });

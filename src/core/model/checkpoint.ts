@@ -41,11 +41,23 @@ export interface DecodedCheckpoint {
   tensors: Map<string, Float32Array>;
 }
 
-export function encodeCheckpoint(
-  model: Transformer,
-  meta: { tokenizerVersion: string; extra?: Record<string, unknown> },
-): Uint8Array {
-  const values = model.weights.map((w) => w.dataSync() as Float32Array);
+type CheckpointMeta = { tokenizerVersion: string; extra?: Record<string, unknown> };
+
+export function encodeCheckpoint(model: Transformer, meta: CheckpointMeta): Uint8Array {
+  return encodeValues(model, model.weights.map((w) => w.dataSync() as Float32Array), meta);
+}
+
+/**
+ * The same bytes, read from the device asynchronously: on WebGPU a synchronous read goes
+ * through a canvas and broke the device in a worker on SwiftShader (later reads failed with
+ * "A valid external Instance reference no longer exists").
+ */
+export async function encodeCheckpointAsync(model: Transformer, meta: CheckpointMeta): Promise<Uint8Array> {
+  const values = await Promise.all(model.weights.map(async (w) => (await w.data()) as Float32Array));
+  return encodeValues(model, values, meta);
+}
+
+function encodeValues(model: Transformer, values: Float32Array[], meta: CheckpointMeta): Uint8Array {
   const header: CheckpointHeader = {
     config: model.config,
     tokenizerVersion: meta.tokenizerVersion,
