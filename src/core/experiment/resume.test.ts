@@ -56,7 +56,9 @@ describe('continuing a run that was cut short', () => {
     continued.on((e) => {
       if (e.type === 'round') rounds.push(e.round.step);
     });
+    const before = tf.memory().numTensors;
     const result = await continued.run();
+    expect(tf.memory().numTensors).toBe(before);
     expect(rounds).toEqual([2, 3]);
     expect(result.status).toBe('complete');
     expect(result.arms).toEqual(uninterrupted.arms);

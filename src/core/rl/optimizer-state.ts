@@ -7,7 +7,13 @@ import * as tf from '@tensorflow/tfjs';
 import { decodeNamedTensors, encodeNamedTensors } from '../model/tensor-bytes';
 
 export async function saveOptimizer(optimizer: tf.Optimizer): Promise<Uint8Array> {
-  return encodeNamedTensors(await optimizer.getWeights());
+  const weights = await optimizer.getWeights();
+  try {
+    return await encodeNamedTensors(weights);
+  } finally {
+    // getWeights makes a new scalar for the step count each call; the rest are the optimizer's own variables.
+    for (const { name, tensor } of weights) if (name === 'iter') tensor.dispose();
+  }
 }
 
 /** Adam's private bias-correction terms (tfjs 4.22: accBeta1 = beta1^(t+1), likewise accBeta2). */
