@@ -63,7 +63,7 @@ export const DEFAULT_EXPERIMENT: ExperimentConfig = {
   base_pair: 'shipped',
   base_pair_source: 'shipped',
   methods: ['agon', 'grpo', 'moa', 'zero-shot'],
-  steps: 300,
+  steps: 200,
   problems_per_step: 8,
   eval_every: 100,
   eval_problems: 1000,
