@@ -6,7 +6,7 @@
  * arm, keeping what it measured. Deterministic for a seed on a given backend.
  */
 import * as tf from '@tensorflow/tfjs';
-import { encodeCheckpoint, modelFromCheckpoint } from '../model/checkpoint';
+import { encodeCheckpointAsync, modelFromCheckpoint } from '../model/checkpoint';
 import type { Transformer } from '../model/transformer';
 import { Rng } from '../random';
 import { agonStep } from '../rl/agon';
@@ -260,11 +260,8 @@ export class ExperimentRunner {
   private async emitCheckpoints(arm: string, step: number, members: readonly Member[], learners: Record<Member, Learner>, evalTokens: number): Promise<void> {
     for (const member of members) {
       const { model, optimizer } = learners[member];
-      // Read the weights asynchronously first (backends cache what they read), so the
-      // encoder's synchronous read does not go through WebGPU's blocking readback, which
-      // broke the device in a worker on SwiftShader.
-      await Promise.all(model.weights.map((w) => w.data()));
-      const bytes = encodeCheckpoint(model, { tokenizerVersion: TOKENIZER_VERSION, extra: { arm, member, step, seed: this.config.seed, base_pair: this.config.base_pair } });
+      // Asynchronous reads: WebGPU's blocking readback broke the device in a worker on SwiftShader.
+      const bytes = await encodeCheckpointAsync(model, { tokenizerVersion: TOKENIZER_VERSION, extra: { arm, member, step, seed: this.config.seed, base_pair: this.config.base_pair } });
       const state = await saveOptimizer(optimizer);
       this.emit({ type: 'checkpoint', arm, member, step, bytes, optimizer: state, evalTokens });
     }
