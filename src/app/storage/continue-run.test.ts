@@ -43,7 +43,7 @@ describe('continuing an interrupted run', () => {
 
   it('says why a run cannot be continued', () => {
     expect(continuePlan({ ...interrupted(), status: 'complete' })).toEqual({ reason: 'only an interrupted run can be continued' });
-    expect(continuePlan({ ...interrupted(), basePair: null })).toMatchObject({ reason: expect.stringContaining('before its base pair was loaded') });
+    expect(continuePlan({ ...interrupted(), basePair: null })).toMatchObject({ reason: expect.stringContaining('base pair is not known') });
     expect(continuePlan({ ...interrupted(), config: { ...config, base_pair_source: 'pretrain' } })).toMatchObject({ reason: expect.stringContaining('pretrained') });
   });
 });

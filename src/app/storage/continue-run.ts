@@ -11,7 +11,7 @@ import type { RunState } from '../store/run-state';
 export function continuePlan(run: RunState): { plan: RunResume } | { reason: string } {
   if (run.status !== 'interrupted' || !run.config) return { reason: 'only an interrupted run can be continued' };
   if (run.config.base_pair_source === 'pretrain') return { reason: 'its base pair was pretrained in that page and was not kept' };
-  if (!run.basePair) return { reason: 'it was cut before its base pair was loaded: start it again instead' };
+  if (!run.basePair) return { reason: 'its base pair is not known (cut before loading it, or imported from a file): start it again instead' };
   const states = run.checkpoints.map((c) => ({ arm: c.arm, member: c.member, step: c.step, weights: c.bytes, optimizer: c.optimizer, evalTokens: c.evalTokens }));
   const plan = planResume(run.config, run.basePair.id, run.arms, states);
   return plan ? { plan } : { reason: 'every arm had finished' };
