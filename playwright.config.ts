@@ -55,13 +55,13 @@ export default defineConfig({
       testMatch: /fallback\.spec\.ts$/,
       use: launch(quietFlags),
     },
-    // `vite build` (e2e/subpath.setup.ts), then the share, hosting and smoke tests against that build
+    // `vite build` (e2e/subpath.setup.ts), then the share, hosting, smoke and saved-runs tests against that build
     // served from a sub-path: links, checkpoints, worker and wasm must all resolve relative to the page.
     { name: 'subpath-build', testMatch: /subpath\.setup\.ts$/ },
     {
       name: 'subpath',
       dependencies: ['subpath-build'],
-      testMatch: /(share|smoke|hosting)\.spec\.ts$/,
+      testMatch: /(share|smoke|hosting|saved-runs)\.spec\.ts$/,
       use: { ...launch([...webgpuFlags, ...quietFlags]), baseURL: subpathURL },
     },
   ],
