@@ -9,7 +9,7 @@ import { buildSplit } from './splits';
 import type { Problem } from './task';
 import { verify } from './verifier';
 
-const DIFFICULTIES = [1, 2, 3, 4];
+const DIFFICULTIES = [1, 2, 3];
 
 /** Every program of exactly `length` primitives. */
 function programsOf(length: number): Primitive[][] {
@@ -58,7 +58,7 @@ describe('code family', () => {
   it('lays out fixed-width examples, one trace step per primitive, and the program as the answer', () => {
     const rng = new Rng(1);
     for (let i = 0; i < 400; i++) {
-      const d = DIFFICULTIES[i % 4] as number;
+      const d = DIFFICULTIES[i % DIFFICULTIES.length] as number;
       const p = codeFamily.generate(rng, d);
       expect(p.text).toHaveLength(CODE_PROBLEM_WIDTH);
       expect(p.text).toMatch(/^(?:[\d_][\d.]{4}:[\d_][\d.]{4},){2}[\d_][\d.]{4}:[\d_][\d.]{4}$/);
@@ -93,7 +93,7 @@ describe('code family', () => {
     const rng = new Rng(4);
     const shorter = [0, 1, 2, 3].map(programsOf);
     for (let i = 0; i < 40; i++) {
-      const d = DIFFICULTIES[i % 4] as number;
+      const d = DIFFICULTIES[i % DIFFICULTIES.length] as number;
       const p = codeFamily.generate(rng, d);
       const cases = parseCases(p.text) ?? [];
       for (let k = 0; k < d; k++) {
@@ -114,17 +114,16 @@ describe('code family', () => {
   it('accepts other programs that behave the same', () => {
     const p = findProblem((q) => q.answer === 'rev inc');
     expect(codeFamily.isCorrect(p, 'inc rev')).toBe(true);
-    expect(codeFamily.isCorrect(p, 'rev rev rev inc')).toBe(true);
-    expect(codeFamily.isCorrect(p, 'inc inc dec rev')).toBe(true);
     const q = findProblem((r) => r.answer === 'srt', 1);
     expect(codeFamily.isCorrect(q, 'srt srt')).toBe(true);
     expect(codeFamily.isCorrect(q, 'rev srt')).toBe(true);
+    expect(codeFamily.isCorrect(q, 'rev rev srt')).toBe(true);
   });
 
   it('rejects wrong and malformed programs', () => {
     const p = findProblem((q) => q.answer === 'rev inc');
-    for (const wrong of ['rev dec', 'inc', 'srt inc', 'rev inc inc']) expect(codeFamily.isCorrect(p, wrong)).toBe(false);
-    for (const bad of ['', 'rev  inc', ' rev inc', 'rev inc ', 'revinc', 'rev inc rev rev rev', 'REV INC']) {
+    for (const wrong of ['rev odd', 'inc', 'srt inc', 'rev inc inc']) expect(codeFamily.isCorrect(p, wrong)).toBe(false);
+    for (const bad of ['', 'rev  inc', ' rev inc', 'rev inc ', 'revinc', 'rev inc rev rev', 'REV INC']) {
       expect(codeFamily.isCorrect(p, bad)).toBe(false);
       expect(codeFamily.formatScore(p, p.trace, bad)).toBe(0.5);
     }
@@ -134,7 +133,7 @@ describe('code family', () => {
     const p = findProblem((q) => q.answer === 'rev inc');
     expect(codeFamily.formatScore(p, p.trace, p.answer)).toBe(1);
     // A well-formed trace of another program still has the layout, and the wrong values are not a format matter.
-    expect(codeFamily.formatScore(p, 'srt 12... dbl 24...', 'srt dbl')).toBe(1);
+    expect(codeFamily.formatScore(p, 'srt 12... inc 23...', 'srt inc')).toBe(1);
     expect(codeFamily.formatScore(p, 'odd _....', 'odd')).toBe(1);
     // The trace must name the answer's primitives, one step each.
     expect(codeFamily.formatScore(p, p.trace, 'inc rev')).toBe(0.5);
@@ -162,9 +161,9 @@ describe('code family', () => {
     );
   });
 
-  it('rejects difficulties outside 1..4 clearly', () => {
-    expect(() => codeFamily.generate(new Rng(1), 0)).toThrow(/integer from 1 to 4, got 0/);
-    expect(() => codeFamily.generate(new Rng(1), 5)).toThrow(RangeError);
+  it('rejects difficulties outside 1..3 clearly', () => {
+    expect(() => codeFamily.generate(new Rng(1), 0)).toThrow(/integer from 1 to 3, got 0/);
+    expect(() => codeFamily.generate(new Rng(1), 4)).toThrow(RangeError);
     expect(() => codeFamily.generate(new Rng(1), 2.5)).toThrow(RangeError);
   });
 
@@ -188,7 +187,7 @@ describe('code family', () => {
     }
     const rng = new Rng(8);
     for (let i = 0; i < 300; i++) {
-      const program = parseProgram(codeFamily.generate(rng, 4).answer) ?? [];
+      const program = parseProgram(codeFamily.generate(rng, 3).answer) ?? [];
       for (let j = 1; j < program.length; j++) expect(pairAllowed(program[j - 1] as Primitive, program[j] as Primitive)).toBe(true);
     }
   });
@@ -207,6 +206,7 @@ describe('code splits', () => {
   it('has enough distinct hard problems for the full 1000-problem test-hard split', () => {
     const test = buildSplit(codeFamily, 'test-hard', 1000, 20260707);
     expect(new Set(test.map((p) => codeFamily.canonical(p))).size).toBe(1000);
-    expect(new Set(test.map((p) => p.answer)).size).toBeGreaterThan(200);
+    // Of the 29 programs of 2 or 3 primitives in normal form (some always collapse to fewer), most appear.
+    expect(new Set(test.map((p) => p.answer)).size).toBeGreaterThan(20);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The list DSL of the code family: a program is 1 to 4 primitives separated by
+ * The list DSL of the code family: a program is 1 to 3 primitives separated by
  * one space, applied left to right to a list of digits.
  *   program  rev inc        (reverse, then add 1 to every digit modulo 10)
  *   314  ->  413  ->  524
@@ -8,13 +8,19 @@
  * always 4n - 1 characters long and each name sits at a fixed position.
  */
 
-export const PRIMITIVES = ['rev', 'srt', 'drp', 'inc', 'dec', 'dbl', 'odd', 'evn'] as const;
+/**
+ * Four primitives, each leaving its own mark on an example (mirrored order, sorted
+ * order, every digit shifted, only odd digits left), so a tiny model can read a
+ * program off three examples. Larger sets did not get there within the pretraining
+ * budget: see "The code family's size" in the README.
+ */
+export const PRIMITIVES = ['rev', 'srt', 'inc', 'odd'] as const;
 export type Primitive = (typeof PRIMITIVES)[number];
 export type Program = readonly Primitive[];
 export type DigitList = readonly number[];
 
-export const MAX_PROGRAM_OPS = 4;
-/** Longest program text: four three-letter names and three spaces. */
+export const MAX_PROGRAM_OPS = 3;
+/** Longest program text: three three-letter names and two spaces. */
 export const MAX_PROGRAM_LENGTH = 4 * MAX_PROGRAM_OPS - 1;
 export const EMPTY_LIST = '_';
 
@@ -23,13 +29,8 @@ const mod10 = (x: number): number => ((x % 10) + 10) % 10;
 const APPLY: Record<Primitive, (list: DigitList) => number[]> = {
   rev: (list) => [...list].reverse(),
   srt: (list) => [...list].sort((a, b) => a - b),
-  // Drop the first element; on the empty list it stays empty, so no program can fail.
-  drp: (list) => list.slice(1),
   inc: (list) => list.map((x) => mod10(x + 1)),
-  dec: (list) => list.map((x) => mod10(x - 1)),
-  dbl: (list) => list.map((x) => mod10(2 * x)),
   odd: (list) => list.filter((x) => x % 2 === 1),
-  evn: (list) => list.filter((x) => x % 2 === 0),
 };
 
 const IS_PRIMITIVE = new Set<string>(PRIMITIVES);

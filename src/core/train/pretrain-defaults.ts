@@ -9,10 +9,10 @@ import { maxSequenceLength } from '../tasks/budget';
 import type { TaskFamily, TaskFamilyName } from '../tasks/task';
 import { VOCAB_SIZE } from '../tokenizer/tokenizer';
 
-/** Step maxima and batch per family: the budgets the shipped pairs used (code sequences are ~3x longer). */
+/** Step maxima and batch per family: the budgets the shipped pairs used (code sequences are ~2x longer). */
 export const PRETRAIN_BUDGETS: Record<TaskFamilyName, { trunkSteps: number; forkSteps: number; batchSize: number }> = {
   math: { trunkSteps: 3000, forkSteps: 400, batchSize: 64 },
-  code: { trunkSteps: 1500, forkSteps: 300, batchSize: 32 },
+  code: { trunkSteps: 3000, forkSteps: 300, batchSize: 32 },
 };
 
 export const PRETRAIN_DEFAULTS = {
