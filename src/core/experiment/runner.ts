@@ -5,8 +5,8 @@
  * resumed, stepped one round at a time, and cancelled. A NaN/Inf stops only that
  * arm, keeping what it measured. Deterministic for a seed on a given backend.
  */
-import * as tf from '@tensorflow/tfjs';
 import { encodeCheckpointAsync, modelFromCheckpoint } from '../model/checkpoint';
+import { FlatAdam } from '../model/flat-adam';
 import type { Transformer } from '../model/transformer';
 import { Rng } from '../random';
 import { agonStep } from '../rl/agon';
@@ -179,7 +179,7 @@ export class ExperimentRunner {
     const learner = (name: Member): Learner => ({
       name,
       model: models[name],
-      optimizer: tf.train.adam(rl.learning_rate),
+      optimizer: new FlatAdam(rl.learning_rate),
       reference: modelFromCheckpoint(name === 'A' ? this.basePair.a : this.basePair.b, TOKENIZER_VERSION),
     });
     return { A: learner('A'), B: learner('B') };

@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { defaultModelConfig } from './config';
+import { FlatAdam } from './flat-adam';
 import { completionLogProbs, sequenceBatch } from './logprobs';
 import { sample, sampleFullRecompute, type SampleOptions } from './sampler';
 import { Transformer } from './transformer';
@@ -66,7 +67,7 @@ async function timeTrainStep(model: Transformer, steps: number, batchSize: numbe
     completion: Array.from({ length: TRAIN_SEQ - 16 }, (_, j) => 1 + ((i * 3 + j) % (model.config.vocabSize - 1))),
   }));
   const batch = sequenceBatch(rows, 0, TRAIN_SEQ);
-  const optimizer = tf.train.adam(1e-3);
+  const optimizer = new FlatAdam(1e-3);
   const step = async () => {
     const loss = optimizer.minimize(() => tf.neg(tf.mean(completionLogProbs(model, batch))) as tf.Scalar, true, model.weights);
     await loss!.data(); // wait for the device

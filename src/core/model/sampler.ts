@@ -75,11 +75,10 @@ interface Decoder {
 /**
  * Samples completions with a KV cache: the prompt is run once (prefill), then
  * each new token runs a single position through the layers, attending over the
- * cached keys/values. The cache is preallocated at P + maxNewTokens slots so
- * every step has the same shapes.
+ * cached keys/values, and is appended to the cache.
  */
 export function sample(model: Transformer, prompts: number[][], opts: SampleOptions): Promise<SampleResult> {
-  return decode(model, prompts, opts, (padded, P) => new CachedDecoder(model, padded, P, opts.maxNewTokens));
+  return decode(model, prompts, opts, (padded) => new CachedDecoder(model, padded));
 }
 
 /** Same contract as sample, but recomputes the whole sequence every step (benchmark/test baseline). */
@@ -91,7 +90,7 @@ async function decode(
   model: Transformer,
   prompts: number[][],
   opts: SampleOptions,
-  makeDecoder: (padded: LeftPadded, P: number) => Decoder,
+  makeDecoder: (padded: LeftPadded) => Decoder,
 ): Promise<SampleResult> {
   const B = prompts.length;
   if (B === 0) return { tokens: [], tokenLogProbs: [], finished: [] };
@@ -102,7 +101,7 @@ async function decode(
   }
   const P = bucketLength(longest);
   const padded = leftPadPrompts(prompts, opts.padId, P);
-  const decoder = makeDecoder(padded, P);
+  const decoder = makeDecoder(padded);
   const nextSeed = seedStream(opts.seed);
   const chosen: tf.Tensor1D[] = [];
   const logProbs: tf.Tensor1D[] = [];
@@ -166,37 +165,27 @@ function trimAfterEos(tokens: number[][], logProbs: number[][], finished: boolea
 class CachedDecoder implements Decoder {
   nextLogits: tf.Tensor2D;
   private cache: KVCache;
-  private keyMask: tf.Tensor2D; // [B, L]: 1 on slots holding a real token
+  private keyMask: tf.Tensor2D; // [B, slots so far]: 1 on slots holding a real token
   private readonly lengths: tf.Tensor1D;
-  private readonly P: number;
 
-  constructor(private readonly model: Transformer, padded: LeftPadded, P: number, maxNewTokens: number) {
-    const [B] = padded.tokens.shape;
-    const L = P + maxNewTokens;
-    this.P = P;
+  constructor(private readonly model: Transformer, padded: LeftPadded) {
     this.lengths = padded.lengths;
-    this.keyMask = tf.tidy(() => tf.concat([padded.keyMask, tf.zeros([B, maxNewTokens])], 1));
-    const empty = model.emptyCache(B, L);
-    const prefill = model.forwardCached(padded.tokens, padded.positions, this.keyMask, empty, 0);
-    tf.dispose([empty.keys, empty.values]);
+    this.keyMask = tf.clone(padded.keyMask);
+    const prefill = model.forwardCached(padded.tokens, padded.positions, this.keyMask, model.emptyCache());
     this.cache = prefill.cache;
-    this.nextLogits = lastPosition(prefill.logits);
-    prefill.logits.dispose();
+    this.nextLogits = prefill.logits;
   }
 
   push(tokens: tf.Tensor1D, step: number): void {
     const [B] = tokens.shape;
-    const slot = this.P + step;
-    const L = this.keyMask.shape[1];
-    const keyMask = tf.tidy(() => tf.add(this.keyMask, tf.oneHot(tf.tensor1d([slot], 'int32'), L).cast('float32')));
-    const positions = tf.tidy(() => tf.reshape(tf.add(this.lengths, tf.scalar(step, 'int32')), [B, 1]));
-    const input = tf.reshape(tokens, [B, 1]);
-    const out = this.model.forwardCached(input as tf.Tensor2D, positions as tf.Tensor2D, keyMask as tf.Tensor2D, this.cache, slot);
+    const keyMask = tf.tidy(() => tf.concat([this.keyMask, tf.ones([B, 1])], 1)) as tf.Tensor2D;
+    const positions = tf.tidy(() => tf.reshape(tf.add(this.lengths, tf.scalar(step, 'int32')), [B, 1])) as tf.Tensor2D;
+    const input = tf.reshape(tokens, [B, 1]) as tf.Tensor2D;
+    const out = this.model.forwardCached(input, positions, keyMask, this.cache);
     tf.dispose([this.cache.keys, this.cache.values, this.keyMask, this.nextLogits, positions, input]);
     this.cache = out.cache;
-    this.keyMask = keyMask as tf.Tensor2D;
-    this.nextLogits = lastPosition(out.logits);
-    out.logits.dispose();
+    this.keyMask = keyMask;
+    this.nextLogits = out.logits;
   }
 
   dispose(): void {

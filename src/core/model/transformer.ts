@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { type ModelConfig, validateModelConfig } from './config';
-import { matmul } from './matmul';
+import { attend, keysOf, selfAttention } from './attention';
+import { layerNorm, linear, lookup, project } from './layers';
 import { seedStream } from '../random';
 
 /**
@@ -10,14 +11,14 @@ import { seedStream } from '../random';
 const MASKED = -1e9;
 
 /**
- * Per-layer attention keys and values for incremental decoding, over L slots.
- * Keys are stored already transposed ([B, H, dHead, L]) and values as
- * [B, H, L, dHead], so both attention matmuls are plain (fast on wasm).
+ * Per-layer attention keys and values of the tokens seen so far, for incremental decoding.
+ * Time-major (see attention.ts): keys [L, dHead, B*H], values [L, B*H, dHead], so a new
+ * token is appended along the first axis.
  */
 // A type alias (not an interface) so it counts as a tf.TensorContainer for tf.tidy.
 export type KVCache = {
-  keys: tf.Tensor4D[];
-  values: tf.Tensor4D[];
+  keys: tf.Tensor3D[];
+  values: tf.Tensor3D[];
 };
 
 interface LayerWeights {
@@ -33,13 +34,6 @@ interface LayerWeights {
   bUp: tf.Variable;
   wDown: tf.Variable;
   bDown: tf.Variable;
-}
-
-/** Where a call's new keys/values go: into `cache` at slots start..start+S-1. */
-interface CacheWrite {
-  keys: tf.Tensor4D;
-  values: tf.Tensor4D;
-  start: number;
 }
 
 /**
@@ -117,52 +111,43 @@ export class Transformer {
       const [B, T] = tokens.shape;
       if (T > this.config.maxLen) throw new Error(`sequence length ${T} exceeds maxLen ${this.config.maxLen}`);
       const mask = attentionMask(T, T, 0, keyMask);
-      let x: tf.Tensor2D = this.embed(tokens, positions);
-      for (const layer of this.layers) x = this.block(layer, x, B, T, mask).x;
-      return this.logits(x, B, T);
+      let x = this.embed(tokens, positions);
+      for (const layer of this.layers) x = this.block(layer, x, T, B, (q, k, v) => ({ out: selfAttention(q, k, v, mask) }));
+      // Time-major inside; batch-major out.
+      return tf.transpose(tf.reshape(this.logits(x), [T, B, this.config.vocabSize]), [1, 0, 2]);
     });
   }
 
   /**
-   * Runs S new tokens [B, S] that sit at cache slots start..start+S-1, attending
-   * over all L cache slots allowed by keyMask [B, L] (1 = slot holds a real
-   * token, including the new ones) and causality. Returns logits [B, S, V] and
-   * the updated cache; the input cache is left untouched (caller disposes it).
+   * Runs S new tokens [B, S] that follow the cache's slots, attending over those slots
+   * and themselves as keyMask [B, cache slots + S] allows (1 = real token) and causality.
+   * Returns the logits at the last new position [B, V] and the cache with the new tokens
+   * appended; the input cache is left untouched (caller disposes it).
    */
-  forwardCached(
-    tokens: tf.Tensor2D,
-    positions: tf.Tensor2D,
-    keyMask: tf.Tensor2D,
-    cache: KVCache,
-    start: number,
-  ): { logits: tf.Tensor3D; cache: KVCache } {
+  forwardCached(tokens: tf.Tensor2D, positions: tf.Tensor2D, keyMask: tf.Tensor2D, cache: KVCache): { logits: tf.Tensor2D; cache: KVCache } {
     return tf.tidy(() => {
       const [B, S] = tokens.shape;
       const L = keyMask.shape[1];
-      const mask = attentionMask(S, L, start, keyMask);
+      const mask = attentionMask(S, L, L - S, keyMask);
       const next: KVCache = { keys: [], values: [] };
-      let x: tf.Tensor2D = this.embed(tokens, positions);
+      let x = this.embed(tokens, positions);
       this.layers.forEach((layer, l) => {
-        const write = { keys: cache.keys[l]!, values: cache.values[l]!, start };
-        const out = this.block(layer, x, B, S, mask, write);
-        x = out.x;
-        next.keys.push(out.keys);
-        next.values.push(out.values);
+        x = this.block(layer, x, S, B, (q, k, v) => {
+          const keys = appendSlots(cache.keys[l], keysOf(k));
+          const values = appendSlots(cache.values[l], v);
+          next.keys.push(keys);
+          next.values.push(values);
+          return { out: attend(q, keys, values, mask) };
+        });
       });
-      return { logits: this.logits(x, B, S), cache: next };
+      const last = tf.slice(x, [(S - 1) * B, 0], [B, this.config.dModel]);
+      return { logits: this.logits(last), cache: next };
     });
   }
 
-  /** An all-zero cache with L slots for a batch of B rows. */
-  emptyCache(B: number, L: number): KVCache {
-    const { nLayers, nHeads, dModel } = this.config;
-    const dHead = dModel / nHeads;
-    const cache: KVCache = { keys: [], values: [] };
-    for (let l = 0; l < nLayers; l++) {
-      cache.keys.push(tf.zeros([B, nHeads, dHead, L]));
-      cache.values.push(tf.zeros([B, nHeads, L, dHead]));
-    }
-    return cache;
+  /** A cache with no slots yet. */
+  emptyCache(): KVCache {
+    return { keys: [], values: [] };
   }
 
   dispose(): void {
@@ -178,82 +163,57 @@ export class Transformer {
     return v;
   }
 
-  /** Token + position embeddings, flattened to [B*T, D]. */
+  /** Token + position embeddings of tokens [B, T], time-major: [T*B, D], row t*B + b. */
   private embed(tokens: tf.Tensor2D, positions?: tf.Tensor2D): tf.Tensor2D {
     const [B, T] = tokens.shape;
     const { vocabSize, maxLen, dModel } = this.config;
-    // One-hot matmul instead of tf.gather: gather's gradient is slow on cpu,
-    // and this one is a plain matmul. wasm's OneHot ignores dtype, so cast.
-    const tok = matmul(oneHot(tokens, vocabSize), this.tokenEmbedding as tf.Tensor2D);
-    if (positions) return tf.add<tf.Tensor2D>(tok, matmul(oneHot(positions, maxLen), this.positionEmbedding as tf.Tensor2D));
+    const tok = lookup(oneHot(tf.transpose(tokens), vocabSize), this.tokenEmbedding);
+    if (positions) return tf.add(tok, lookup(oneHot(tf.transpose(positions), maxLen), this.positionEmbedding));
     const pos = tf.slice(this.positionEmbedding, [0, 0], [T, dModel]);
-    return tf.reshape(tf.add(tf.reshape(tok, [B, T, dModel]), pos), [B * T, dModel]) as tf.Tensor2D;
+    return tf.reshape(tf.add(tf.reshape(tok, [T, B, dModel]), tf.reshape(pos, [T, 1, dModel])), [T * B, dModel]);
   }
 
-  /** Pre-LN residual block on x [B*S, D]. */
-  private block(layer: LayerWeights, x: tf.Tensor2D, B: number, S: number, mask: tf.Tensor4D, write?: CacheWrite) {
-    const attn = this.attention(layer, layerNorm(x, layer.ln1Gain, layer.ln1Bias), B, S, mask, write);
-    const h = tf.add(x, attn.out) as tf.Tensor2D;
-    const up = linear(layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp);
-    // GELU via x*sigmoid(1.702x): tanh is ~8x slower than sigmoid on wasm.
-    const act = tf.mul(up, tf.sigmoid(tf.mul(up, 1.702)));
-    return { x: tf.add(h, linear(act as tf.Tensor2D, layer.wDown, layer.bDown)) as tf.Tensor2D, keys: attn.keys, values: attn.values };
-  }
-
-  /** Causal multi-head self-attention of x [B*S, D]; with `write`, keys/values also come from the cache. */
-  private attention(layer: LayerWeights, x: tf.Tensor2D, B: number, S: number, mask: tf.Tensor4D, write?: CacheWrite) {
+  /**
+   * Pre-LN residual block on time-major x [S*B, D]; `attention` maps q, k, v [S, B*H, dHead]
+   * to the mixed values (self-attention in training, over the cache when decoding).
+   */
+  private block(layer: LayerWeights, x: tf.Tensor2D, S: number, B: number, attention: (q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3D) => { out: tf.Tensor3D }): tf.Tensor2D {
     const { dModel: D, nHeads: H } = this.config;
     const dHead = D / H;
-    const [q, k, v] = tf.split(linear(x, layer.wQKV, layer.bQKV), 3, 1) as [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D];
-    const heads = (t: tf.Tensor2D) => tf.reshape(t, [B, S, H, dHead]);
-    const queries = tf.reshape(tf.transpose(heads(tf.mul(q, 1 / Math.sqrt(dHead))), [0, 2, 1, 3]), [B * H, S, dHead]);
-    let keys = tf.transpose(heads(k), [0, 2, 3, 1]) as tf.Tensor4D; // [B, H, dHead, S]
-    let values = tf.transpose(heads(v), [0, 2, 1, 3]) as tf.Tensor4D; // [B, H, S, dHead]
-    if (write) {
-      // Slots are zero until written, so padding the new entries out to L and adding writes them.
-      const L = write.keys.shape[3];
-      const before = write.start;
-      const after = L - write.start - S;
-      keys = tf.add(write.keys, tf.pad(keys, [[0, 0], [0, 0], [0, 0], [before, after]]));
-      values = tf.add(write.values, tf.pad(values, [[0, 0], [0, 0], [before, after], [0, 0]]));
-    }
-    const L = keys.shape[3];
-    const scores = tf.reshape(matmul(queries, tf.reshape(keys, [B * H, dHead, L])), [B, H, S, L]);
-    const weights = tf.reshape(tf.softmax(tf.add(scores, mask)), [B * H, S, L]);
-    const mixed = tf.reshape(matmul(weights, tf.reshape(values, [B * H, L, dHead])), [B, H, S, dHead]);
-    const merged = tf.reshape(tf.transpose(mixed, [0, 2, 1, 3]), [B * S, D]) as tf.Tensor2D;
-    return { out: linear(merged, layer.wOut, layer.bOut), keys, values };
+    const [q, k, v] = tf.split(linear(layerNorm(x, layer.ln1Gain, layer.ln1Bias), layer.wQKV, layer.bQKV), 3, 1);
+    const heads = (t: tf.Tensor) => tf.reshape(t, [S, B * H, dHead]) as tf.Tensor3D;
+    const mixed = attention(heads(tf.mul(q!, 1 / Math.sqrt(dHead))), heads(k!), heads(v!)).out;
+    const h = tf.add(x, linear(tf.reshape(mixed, [S * B, D]), layer.wOut, layer.bOut)) as tf.Tensor2D;
+    const up = linear(layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp);
+    // GELU via x*sigmoid(1.702x): tanh is ~8x slower than sigmoid on wasm.
+    const act = tf.mul(up, tf.sigmoid(tf.mul(up, 1.702))) as tf.Tensor2D;
+    return tf.add(h, linear(act, layer.wDown, layer.bDown));
   }
 
-  private logits(x: tf.Tensor2D, B: number, T: number): tf.Tensor3D {
-    const h = layerNorm(x, this.lnFinalGain, this.lnFinalBias);
-    return tf.reshape(matmul(h, this.head as tf.Tensor2D), [B, T, this.config.vocabSize]);
+  private logits(x: tf.Tensor2D): tf.Tensor2D {
+    return project(layerNorm(x, this.lnFinalGain, this.lnFinalBias), this.head);
   }
 }
 
 function oneHot(ids: tf.Tensor2D, depth: number): tf.Tensor2D {
+  // wasm's OneHot ignores dtype, so cast.
   return tf.cast(tf.oneHot(tf.reshape(ids, [-1]) as tf.Tensor1D, depth), 'float32') as tf.Tensor2D;
 }
 
-function linear(x: tf.Tensor2D, w: tf.Tensor2D | tf.Variable, b: tf.Tensor | tf.Variable): tf.Tensor2D {
-  return tf.add(matmul(x, w as tf.Tensor2D), b) as tf.Tensor2D;
-}
-
-function layerNorm(x: tf.Tensor2D, gain: tf.Variable, bias: tf.Variable): tf.Tensor2D {
-  const centered = tf.sub(x, tf.mean(x, -1, true));
-  const variance = tf.mean(tf.square(centered), -1, true);
-  return tf.add(tf.mul(tf.mul(centered, tf.rsqrt(tf.add(variance, 1e-5))), gain), bias) as tf.Tensor2D;
+/** The cache's slots with the new ones [S, ...] appended (the first call has no cache yet). */
+function appendSlots(cached: tf.Tensor3D | undefined, fresh: tf.Tensor3D): tf.Tensor3D {
+  return cached ? tf.concat([cached, fresh], 0) : fresh;
 }
 
 /**
- * Additive attention mask [B or 1, 1, S, L] for S queries at slots
- * start..start+S-1 over L key slots: causal, plus keyMask [B, L] (0 = padding).
+ * Additive attention mask [S, B or 1, 1, L] for S queries at slots start..start+S-1
+ * over L key slots: causal, plus keyMask [B, L] (0 = padding).
  */
 function attentionMask(S: number, L: number, start: number, keyMask?: tf.Tensor2D): tf.Tensor4D {
   const causal = new Float32Array(S * L);
   for (let i = 0; i < S; i++) for (let s = start + i + 1; s < L; s++) causal[i * L + s] = MASKED;
-  const mask = tf.tensor4d(causal, [1, 1, S, L]);
+  const mask = tf.tensor4d(causal, [S, 1, 1, L]);
   if (!keyMask) return mask;
-  const padding = tf.mul(tf.sub(keyMask, 1), -MASKED).reshape([keyMask.shape[0], 1, 1, L]);
+  const padding = tf.reshape(tf.mul(tf.sub(keyMask, 1), -MASKED), [1, keyMask.shape[0], 1, L]);
   return tf.add(mask, padding);
 }

@@ -3,7 +3,7 @@
  * the plain prompt, reward 2c + lambda f, group-relative advantages, one update.
  * Compute parity with Agon: the group is 2N samples per problem.
  */
-import type * as tf from '@tensorflow/tfjs';
+import type { FlatAdam } from '../model/flat-adam';
 import type { Transformer } from '../model/transformer';
 import { plainPrompt } from '../tasks/format';
 import type { Problem, TaskFamily } from '../tasks/task';
@@ -17,7 +17,7 @@ import { groups, sampleRecord, type GrpoRound, type Member } from './round';
 export interface Learner {
   name: Member;
   model: Transformer;
-  optimizer: tf.Optimizer;
+  optimizer: FlatAdam;
   /** Frozen starting weights, for the KL term and its statistic. */
   reference?: Transformer;
 }

@@ -1,5 +1,6 @@
 /** Supervised fine-tuning on generated traces: cross-entropy on completion tokens only. */
 import * as tf from '@tensorflow/tfjs';
+import { FlatAdam } from '../model/flat-adam';
 import { completionLogProbs, sequenceBatch } from '../model/logprobs';
 import type { Transformer } from '../model/transformer';
 import { Rng } from '../random';
@@ -15,7 +16,7 @@ export interface SftOptions {
 }
 
 export class SftTrainer {
-  private readonly optimizer: tf.Optimizer;
+  private readonly optimizer: FlatAdam;
   private readonly rng: Rng;
 
   constructor(
@@ -23,7 +24,7 @@ export class SftTrainer {
     private readonly family: TaskFamily,
     private readonly options: SftOptions,
   ) {
-    this.optimizer = tf.train.adam(options.learningRate);
+    this.optimizer = new FlatAdam(options.learningRate);
     this.rng = new Rng(options.seed);
   }
 

@@ -1,0 +1,100 @@
+/**
+ * The transformer's dense building blocks with hand-written gradients. Why by hand:
+ * tfjs's own gradients sum bias and gain gradients over the batch axis, which
+ * tfjs-backend-wasm does by transposing first (a [3072, 256] sum took ~5 ms, the same
+ * sum as a matmul with a ones row ~0.2 ms), and they use transposed-matmul flags that
+ * miss XNNPACK's fast path. These keep every matmul plain.
+ */
+import * as tf from '@tensorflow/tfjs';
+
+/** Column sums of t [N, D] -> [D], as ones[1, N] @ t. */
+export function sumRows(t: tf.Tensor2D): tf.Tensor1D {
+  return tf.reshape(tf.matMul(tf.ones([1, t.shape[0]]), t), [t.shape[1]]) as tf.Tensor1D;
+}
+
+/**
+ * x^T @ dy, transposing whichever of the two is narrower: a transpose costs about as
+ * much as the matmul on wasm, and [3072, 256] takes ~6 ms against ~1 ms for [3072, 64].
+ */
+function weightGrad(x: tf.Tensor2D, dy: tf.Tensor2D): tf.Tensor2D {
+  return x.shape[1] <= dy.shape[1] ? tf.matMul(tf.transpose(x), dy) : (tf.transpose(tf.matMul(tf.transpose(dy), x)) as tf.Tensor2D);
+}
+
+const matmulOp = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
+  const [x, w, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.GradSaveFunc];
+  save([x, w]);
+  return {
+    value: tf.matMul(x, w),
+    gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+      const [sx, sw] = saved as [tf.Tensor2D, tf.Tensor2D];
+      const g = dy as tf.Tensor2D;
+      return [tf.matMul(g, tf.transpose(sw)), weightGrad(sx, g)];
+    },
+  };
+});
+
+/** x [N, In] @ w [In, Out], without a bias. */
+export function project(x: tf.Tensor2D, w: tf.Tensor): tf.Tensor2D {
+  return matmulOp(x, w as tf.Tensor2D) as tf.Tensor2D;
+}
+
+const linearOp = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
+  const [x, w, b, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D, tf.GradSaveFunc];
+  save([x, w]);
+  return {
+    // One fused kernel for matmul + bias.
+    value: tf.fused.matMul({ a: x, b: w, bias: b }),
+    gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+      const [sx, sw] = saved as [tf.Tensor2D, tf.Tensor2D];
+      const g = dy as tf.Tensor2D;
+      return [tf.matMul(g, tf.transpose(sw)), weightGrad(sx, g), sumRows(g)];
+    },
+  };
+});
+
+/** x [N, In] @ w [In, Out] + b [Out]. */
+export function linear(x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D {
+  return linearOp(x, w as tf.Tensor2D, b as tf.Tensor1D) as tf.Tensor2D;
+}
+
+const EPSILON = 1e-5;
+
+const layerNormOp = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
+  const [x, gain, bias, save] = args as [tf.Tensor2D, tf.Tensor1D, tf.Tensor1D, tf.GradSaveFunc];
+  const centered = tf.sub(x, tf.mean(x, -1, true));
+  const rstd = tf.rsqrt(tf.add(tf.mean(tf.square(centered), -1, true), EPSILON));
+  const normed = tf.mul(centered, rstd);
+  save([normed, rstd, gain]);
+  return {
+    value: tf.add(tf.mul(normed, gain), bias),
+    gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+      const [xhat, r, g] = saved as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D];
+      const dxhat = tf.mul(dy, g);
+      // d/dx of (x - mean) * rstd, row by row.
+      const dx = tf.mul(r, tf.sub(tf.sub(dxhat, tf.mean(dxhat, -1, true)), tf.mul(xhat, tf.mean(tf.mul(dxhat, xhat), -1, true))));
+      return [dx, sumRows(tf.mul(dy, xhat) as tf.Tensor2D), sumRows(dy as tf.Tensor2D)];
+    },
+  };
+});
+
+/** LayerNorm over the last axis of x [N, D], with gain and bias [D]. */
+export function layerNorm(x: tf.Tensor2D, gain: tf.Tensor, bias: tf.Tensor): tf.Tensor2D {
+  return layerNormOp(x, gain as tf.Tensor1D, bias as tf.Tensor1D) as tf.Tensor2D;
+}
+
+/**
+ * Rows of `table` picked by one-hot rows [N, rows] (a matmul, not tf.gather: gather's
+ * gradient is slow on cpu). The gradient goes to the table only.
+ */
+export function lookup(oneHotRows: tf.Tensor2D, table: tf.Tensor): tf.Tensor2D {
+  const op = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
+    const [t, save] = args as [tf.Tensor2D, tf.GradSaveFunc];
+    // Saved, so the rows outlive the caller's tidy until the backward pass.
+    save([oneHotRows]);
+    return {
+      value: tf.matMul(oneHotRows, t),
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => [tf.matMul(tf.transpose(saved[0]!), dy as tf.Tensor2D)],
+    };
+  });
+  return op(table as tf.Tensor2D) as tf.Tensor2D;
+}
