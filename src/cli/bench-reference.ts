@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { defaultModelConfig } from '../core/model/config';
-import { completionLogProbs, sequenceBatch, type SequenceBatch } from '../core/model/logprobs';
+import { timeTrainStep, TRAIN_SHAPE } from '../core/model/benchmark';
 import { Transformer } from '../core/model/transformer';
 import { VOCAB_SIZE } from '../core/tokenizer/tokenizer';
 import { parseReferenceArgs, parseTorchParams, parseTorchResult, REFERENCE_USAGE, referenceTable, UsageError, type RoundTiming, type TorchResult } from './bench-reference-report';
@@ -19,10 +19,7 @@ import { parseReferenceArgs, parseTorchParams, parseTorchResult, REFERENCE_USAGE
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = fileURLToPath(new URL('../../scripts/bench_reference.py', import.meta.url));
 const INSTALL = 'apt-get install -y python3-torch libopenblas0-pthread';
-// The shapes of timeTrainStep in src/core/model/benchmark.ts (not exported there).
-const BATCH = 64;
-const SEQ = 48;
-const PROMPT = 16;
+const { batch: BATCH, seq: SEQ, prompt: PROMPT } = TRAIN_SHAPE;
 
 function requireTorch(): void {
   const run = spawnSync(PYTHON, ['-c', 'import torch'], { encoding: 'utf8' });
@@ -45,34 +42,6 @@ function runTorch(model: Transformer, threads: number, steps: number, extra: str
   return run.stdout;
 }
 
-/** The rows of timeTrainStep, so both frameworks train on the same tokens. */
-function trainBatch(vocabSize: number): SequenceBatch {
-  const rows = Array.from({ length: BATCH }, (_, i) => ({
-    prompt: Array.from({ length: PROMPT }, (_, j) => 1 + ((i + j) % (vocabSize - 1))),
-    completion: Array.from({ length: SEQ - PROMPT }, (_, j) => 1 + ((i * 3 + j) % (vocabSize - 1))),
-  }));
-  return sequenceBatch(rows, 0, SEQ);
-}
-
-/** Mean ms of forward+backward+Adam over `steps` steps after one warm-up step (as timeTrainStep), and the warm-up loss. */
-async function timeTfjsStep(model: Transformer, batch: SequenceBatch, steps: number): Promise<{ ms: number; firstLoss: number }> {
-  const optimizer = tf.train.adam(1e-3);
-  const step = async () => {
-    const loss = optimizer.minimize(() => tf.neg(tf.mean(completionLogProbs(model, batch))) as tf.Scalar, true, model.weights)!;
-    const value = (await loss.data())[0]!; // waits for the backend
-    loss.dispose();
-    return value;
-  };
-  try {
-    const firstLoss = await step();
-    const start = performance.now();
-    for (let i = 0; i < steps; i++) await step();
-    return { ms: (performance.now() - start) / steps, firstLoss };
-  } finally {
-    optimizer.dispose();
-  }
-}
-
 async function main() {
   const { rounds, threads, steps } = parseReferenceArgs(process.argv.slice(2));
   requireTorch();
@@ -80,7 +49,6 @@ async function main() {
   await tf.ready();
 
   const model = new Transformer(defaultModelConfig(VOCAB_SIZE), 1);
-  const batch = trainBatch(VOCAB_SIZE);
   try {
     // A mismatch means the script no longer mirrors transformer.ts, and the timing compares different models.
     const torchParams = parseTorchParams(runTorch(model, threads, steps, ['--params-only']));
@@ -92,7 +60,7 @@ async function main() {
     const timings: RoundTiming[] = [];
     let first: { tfjsLoss: number; torch: TorchResult } | undefined;
     for (let r = 0; r < rounds; r++) {
-      const tfjs = await timeTfjsStep(model, batch, steps);
+      const tfjs = await timeTrainStep(model, steps, BATCH);
       const torch = parseTorchResult(runTorch(model, threads, steps));
       timings.push({ tfjsMs: tfjs.ms, torchMs: torch.stepMs });
       console.error(`round ${r + 1}: tfjs wasm ${tfjs.ms.toFixed(1)} ms, PyTorch ${torch.stepMs.toFixed(1)} ms`);
@@ -103,7 +71,6 @@ async function main() {
     console.log(referenceTable(timings, threads));
   } finally {
     model.dispose();
-    tf.dispose([batch.tokens, batch.mask]);
   }
 }
 

@@ -1,7 +1,9 @@
-// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu] [--quick]
+// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu] [--quick] [--profile]
+// --profile adds a per-kernel table (calls, time) of one training step and of one sampled token.
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { benchmarkModel, benchTable, type BenchRow } from '../core/model/benchmark';
+import { profileTable } from '../core/model/kernel-profile';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { modelFromCheckpoint } from '../core/model/checkpoint';
@@ -9,13 +11,13 @@ import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
 
 const CHECKPOINT_DIR = 'public/checkpoints';
 
-function parseArgs(argv: string[]): { backends: string[]; quick: boolean } {
+function parseArgs(argv: string[]): { backends: string[]; quick: boolean; profile: boolean } {
   const i = argv.indexOf('--backends');
   const backends = i >= 0 && argv[i + 1] ? argv[i + 1]!.split(',') : ['wasm', 'cpu'];
-  return { backends, quick: argv.includes('--quick') };
+  return { backends, quick: argv.includes('--quick'), profile: argv.includes('--profile') };
 }
 
-const { backends, quick } = parseArgs(process.argv.slice(2));
+const { backends, quick, profile } = parseArgs(process.argv.slice(2));
 const rows: BenchRow[] = [];
 for (const backend of backends) {
   if (!(await tf.setBackend(backend))) {
@@ -27,6 +29,12 @@ for (const backend of backends) {
   rows.push(await benchmarkModel({ quick, vocabSize: VOCAB_SIZE }));
 }
 console.log(benchTable(rows));
+if (profile) {
+  for (const row of rows) {
+    console.log(`\n${profileTable(`${row.backend}, one training step`, row.trainKernels)}`);
+    console.log(`\n${profileTable(`${row.backend}, one sampled token (all rows)`, row.tokenKernels)}`);
+  }
+}
 
 // Loading a shipped checkpoint (decode, validate, build the model), on the last backend.
 const checkpoints = existsSync(CHECKPOINT_DIR) ? readdirSync(CHECKPOINT_DIR).filter((f) => f.endsWith('.ckpt')) : [];

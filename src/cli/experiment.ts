@@ -5,7 +5,7 @@
  * paper-style table and the two headline ratios.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
@@ -13,9 +13,9 @@ import { selectBackend } from '../core/backend';
 import { basePairId } from '../core/experiment/base-pair';
 import { parseExperimentConfig, type ExperimentConfig } from '../core/experiment/config';
 import { curvesCsv } from '../core/experiment/csv';
-import { METHOD_SPECS } from '../core/experiment/methods';
+import { ARMS, armsFor, METHOD_SPECS } from '../core/experiment/methods';
 import { isPresetName, presetFor, PRESETS } from '../core/experiment/presets';
-import type { ExperimentResult } from '../core/experiment/result';
+import { mergeArmRuns, type ExperimentResult } from '../core/experiment/result';
 import { ExperimentRunner } from '../core/experiment/runner';
 import { methodCurves, pooledHeadline, pooledTable } from '../core/experiment/summary';
 import { completionBudget } from '../core/tasks/budget';
@@ -26,7 +26,8 @@ const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).joi
        [--task math|code] [--steps N] [--seeds 1,2,3] [--eval-problems N] [--config exported-config.json]
        [--checkpoints DIR] [--backend wasm|cpu] [--jobs N]
   A config with base_pair_source "pretrain" is refused: pretrain with npm run pretrain, then pass --checkpoints.
-  --jobs N runs up to N seeds at once, each in its own process (tfjs wasm uses one core per process).
+  --jobs N runs up to N arms at once (of any seed), each in its own process (tfjs wasm uses one core
+           per process); the result of each seed is the same as with --jobs 1.
   --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.`;
 
 class UsageError extends Error {}
@@ -51,8 +52,9 @@ function parse() {
       backend: { type: 'string', default: 'wasm' },
       jobs: { type: 'string', default: '1' },
       summarize: { type: 'boolean', default: false },
-      // Internal: a child process of --jobs writes its result and leaves the summary to the parent.
+      // Internal: a child process of --jobs runs these arms, writes its result and leaves the summary to the parent.
       'no-summary': { type: 'boolean', default: false },
+      arms: { type: 'string' },
     },
     strict: true,
     allowPositionals: true,
@@ -80,7 +82,11 @@ function parse() {
   if (checked.config.base_pair_source === 'pretrain') throw new UsageError(pretrainRefusal(checked.config));
   const jobs = integer('jobs', values.jobs);
   if (jobs < 1) throw new UsageError('--jobs must be at least 1');
-  return { config: checked.config, seeds, out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, summary: !values['no-summary'], summarizeOnly: values.summarize };
+  const arms = values.arms?.split(',') ?? null;
+  const known = armsFor(checked.config.methods);
+  const unknown = arms?.find((a) => !known.includes(a));
+  if (unknown !== undefined) throw new UsageError(`--arms: "${unknown}" is not an arm of this config (${known.join(', ')})`);
+  return { config: checked.config, seeds, out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize };
 }
 
 /** In-run pretraining is the playground's; here the same pretraining is its own command, then the experiment runs on its files. */
@@ -112,8 +118,13 @@ function printTable(results: ExperimentResult[]): void {
   console.log(`(Agon - base) / (MoA - base) = ${ratio(h.agonGainOverMoaGain)}`);
 }
 
-/** Runs one seed in this process and writes its result JSON. */
-async function runSeed(config: ExperimentConfig, seed: number, out: string, checkpoints: string, backend: 'wasm' | 'cpu'): Promise<ExperimentResult> {
+/** Where a seed's result goes; a child of --jobs that ran some arms writes a part of it. */
+function resultFile(out: string, seed: number, arms: readonly string[] | null): string {
+  return join(out, arms ? `result-seed${seed}-${arms.join('+')}.json` : `result-seed${seed}.json`);
+}
+
+/** Runs one seed (all its arms, or `arms`) in this process and writes its result JSON. */
+async function runSeed(config: ExperimentConfig, seed: number, out: string, checkpoints: string, backend: 'wasm' | 'cpu', arms: readonly string[] | null): Promise<ExperimentResult> {
   const info = await selectBackend([backend]);
   const pair = { a: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-a.ckpt`))), b: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-b.ckpt`))) };
   const pairId = basePairId(config.task, pair.a, pair.b);
@@ -121,7 +132,7 @@ async function runSeed(config: ExperimentConfig, seed: number, out: string, chec
     console.warn(`warning: the config was made with base pair ${config.base_pair}, these checkpoints are ${pairId}; curves will differ`);
   }
   const environment = { backend: info.name, tfjsVersion: tf.version.tfjs, appVersion: process.env.npm_package_version ?? 'dev', platform: `node ${process.version}` };
-  const runner = new ExperimentRunner({ ...config, seed, base_pair: pairId }, pair, environment);
+  const runner = new ExperimentRunner({ ...config, seed, base_pair: pairId }, pair, environment, null, arms);
   let lastPrint = 0;
   runner.on((e) => {
     if (e.type === 'eval') {
@@ -136,22 +147,39 @@ async function runSeed(config: ExperimentConfig, seed: number, out: string, chec
     }
   });
   const result = await runner.run();
-  writeFileSync(join(out, `result-seed${seed}.json`), JSON.stringify(result) + '\n');
+  writeFileSync(resultFile(out, seed, arms), JSON.stringify(result) + '\n');
   return result;
 }
 
-/** Runs seeds in child processes, at most `jobs` at once; each reads the resolved config from DIR/config.json and writes its result JSON. */
-async function runChildren(configFile: string, seeds: number[], jobs: number, out: string, checkpoints: string, backend: string): Promise<void> {
-  const queue = [...seeds];
+/** Longest first, so the last process to finish is not the one that started an Agon arm last. */
+function byCost(arms: readonly string[]): string[] {
+  const cost = (arm: string) => ({ agon: 2, grpo: 1, base: 0 })[ARMS[arm]!.kind];
+  return [...arms].sort((x, y) => cost(y) - cost(x));
+}
+
+/**
+ * Runs every (seed, arm) in child processes, at most `jobs` at once; each reads the resolved
+ * config from DIR/config.json. Each seed's parts are then merged into its result JSON.
+ */
+async function runChildren(config: ExperimentConfig, configFile: string, seeds: number[], jobs: number, out: string, checkpoints: string, backend: string): Promise<ExperimentResult[]> {
+  const arms = byCost(armsFor(config.methods));
+  const queue = arms.flatMap((arm) => seeds.map((seed) => ({ seed, arm })));
   const worker = async () => {
-    for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
-      const args = ['--config', configFile, '--seeds', String(seed), '--out', out, '--checkpoints', checkpoints, '--backend', backend, '--no-summary'];
+    for (let unit = queue.shift(); unit !== undefined; unit = queue.shift()) {
+      const args = ['--config', configFile, '--seeds', String(unit.seed), '--arms', unit.arm, '--out', out, '--checkpoints', checkpoints, '--backend', backend, '--no-summary'];
       const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { stdio: 'inherit' });
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-      if (code !== 0) throw new Error(`seed ${seed} failed (exit ${code})`);
+      if (code !== 0) throw new Error(`seed ${unit.seed}, arm ${unit.arm} failed (exit ${code})`);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(jobs, seeds.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, worker));
+  return seeds.map((seed) => {
+    const parts = arms.map((arm) => JSON.parse(readFileSync(resultFile(out, seed, [arm]), 'utf8')) as ExperimentResult);
+    const result = mergeArmRuns(parts);
+    writeFileSync(resultFile(out, seed, null), JSON.stringify(result) + '\n');
+    for (const arm of arms) rmSync(resultFile(out, seed, [arm]));
+    return result;
+  });
 }
 
 function summarize(config: ExperimentConfig, results: ExperimentResult[], out: string): void {
@@ -164,7 +192,7 @@ function summarize(config: ExperimentConfig, results: ExperimentResult[], out: s
 }
 
 async function main() {
-  const { config, seeds, out, checkpoints, backend, jobs, summary, summarizeOnly } = parse();
+  const { config, seeds, out, checkpoints, backend, jobs, arms, summary, summarizeOnly } = parse();
   if (summarizeOnly) {
     const results = seeds.map((seed) => JSON.parse(readFileSync(join(out, `result-seed${seed}.json`), 'utf8')) as ExperimentResult);
     summarize(results[0]?.config ?? config, results, out);
@@ -175,11 +203,10 @@ async function main() {
   const configFile = join(out, 'config.json');
   if (summary) writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
   const results: ExperimentResult[] = [];
-  if (jobs > 1 && seeds.length > 1) {
-    await runChildren(configFile, seeds, jobs, out, checkpoints, backend);
-    for (const seed of seeds) results.push(JSON.parse(readFileSync(join(out, `result-seed${seed}.json`), 'utf8')) as ExperimentResult);
+  if (jobs > 1 && !arms) {
+    results.push(...(await runChildren(config, configFile, seeds, jobs, out, checkpoints, backend)));
   } else {
-    for (const seed of seeds) results.push(await runSeed(config, seed, out, checkpoints, backend));
+    for (const seed of seeds) results.push(await runSeed(config, seed, out, checkpoints, backend, arms));
   }
   if (summary) summarize(config, results, out);
   if (results.some((r) => r.status !== 'complete')) process.exitCode = 1;

@@ -102,3 +102,26 @@ export function headline(table: readonly TableRow[]): Headline {
     agonGainOverMoaGain: agon !== undefined && base !== undefined && moa !== undefined && moa !== base ? (agon - base) / (moa - base) : null,
   };
 }
+
+const STATUS_RANK: Record<ExperimentResult['status'], number> = { complete: 0, cancelled: 1, interrupted: 2, failed: 3 };
+
+/**
+ * One result from runs of the same config and seed that each trained some of its arms (the
+ * CLI's --jobs runs arms in parallel processes): every arm, the table rebuilt from them, the
+ * worst status, the earliest start and the latest finish.
+ */
+export function mergeArmRuns(parts: readonly ExperimentResult[]): ExperimentResult {
+  const [first] = parts;
+  if (!first) throw new Error('mergeArmRuns: no results');
+  const arms = Object.assign({}, ...parts.map((p) => p.arms)) as Record<string, ArmResult>;
+  const table = buildTable(first.config, arms);
+  return {
+    ...first,
+    status: parts.reduce((worst, p) => (STATUS_RANK[p.status] > STATUS_RANK[worst] ? p.status : worst), first.status),
+    startedAt: parts.map((p) => p.startedAt).sort()[0]!,
+    finishedAt: parts.map((p) => p.finishedAt).sort().at(-1)!,
+    arms,
+    table,
+    headline: headline(table),
+  };
+}

@@ -62,6 +62,8 @@ export class ExperimentRunner {
     private readonly environment: Environment,
     /** Continue a run that was cut short (resume.ts), instead of starting from the base pair. */
     private readonly continuation: RunResume | null = null,
+    /** Run only these of the config's arms (the rest run elsewhere; see mergeArmRuns). */
+    private readonly onlyArms: readonly string[] | null = null,
   ) {
     this.family = familyByName(config.task);
     if (continuation && continuation.basePair !== config.base_pair) {
@@ -106,6 +108,7 @@ export class ExperimentRunner {
     let status: ExperimentResult['status'] = 'complete';
     try {
       for (const [index, arm] of armNames.entries()) {
+        if (this.onlyArms && !this.onlyArms.includes(arm)) continue;
         const done = this.continuation?.done[arm];
         if (done) {
           this.arms[arm] = done;
@@ -288,7 +291,7 @@ export class ExperimentRunner {
 
   private progress(arm: string, armIndex: number, arms: number, step: number, counters: { generated: number; trained: number }, evalTokens: number) {
     const elapsedMs = Date.now() - this.started;
-    const trainedArms = armsFor(this.config.methods).filter((a) => ARMS[a]?.kind !== 'base').length;
+    const trainedArms = armsFor(this.config.methods).filter((a) => ARMS[a]?.kind !== 'base' && (!this.onlyArms || this.onlyArms.includes(a))).length;
     const totalSteps = trainedArms * this.config.steps;
     const etaMs = this.stepsTotalDone > 0 ? (elapsedMs / this.stepsTotalDone) * (totalSteps - this.stepsTotalDone) : null;
     return { arm, armIndex, arms, step, steps: this.config.steps, tokensGenerated: counters.generated, tokensTrained: counters.trained, evalTokens, elapsedMs, etaMs };

@@ -1,7 +1,8 @@
 import * as tf from '@tensorflow/tfjs';
 import { defaultModelConfig } from './config';
 import { FlatAdam } from './flat-adam';
-import { completionLogProbs, sequenceBatch } from './logprobs';
+import { perUnit, profileKernels, type KernelProfile } from './kernel-profile';
+import { completionLogProbs, sequenceBatch, type SequenceBatch } from './logprobs';
 import { sample, sampleFullRecompute, type SampleOptions } from './sampler';
 import { Transformer } from './transformer';
 
@@ -14,6 +15,9 @@ export interface BenchRow {
   fullTokensPerSec: number;
   /** KV-cache sampling speed over full recompute, measured in the same run. */
   kvSpeedup: number;
+  /** Kernel launches of one training step, and per token of KV sampling (all rows together). */
+  trainKernels: KernelProfile;
+  tokenKernels: KernelProfile;
 }
 
 export interface BenchOptions {
@@ -34,7 +38,7 @@ export async function benchmarkModel(options: BenchOptions = {}): Promise<BenchR
   try {
     // Quick mode shrinks both batches: a batch-64 step takes about a minute on SwiftShader WebGPU.
     const trainBatch = options.quick ? 16 : TRAIN_BATCH;
-    const trainStepMs = await timeTrainStep(model, options.quick ? 2 : 5, trainBatch);
+    const trainStepMs = (await timeTrainStep(model, options.quick ? 2 : 5, trainBatch)).ms;
     const sampleBatch = options.quick ? 16 : 64;
     const prompts = Array.from({ length: sampleBatch }, (_, i) =>
       Array.from({ length: PROMPT_LEN - (i % 4) }, (_, j) => 1 + ((i * 5 + j * 3) % (vocabSize - 1))),
@@ -47,6 +51,10 @@ export async function benchmarkModel(options: BenchOptions = {}): Promise<BenchR
       () => sampleFullRecompute(model, prompts, { ...opts, maxNewTokens: 2 }),
     );
     const sampled = sampleBatch * NEW_TOKENS;
+    const trainKernels = (await timeTrainStep(model, 0, trainBatch, true)).kernels!;
+    // Per token: the difference between two lengths, so the prompt's prefill cancels out.
+    const short = await profileKernels(() => sample(model, prompts, { ...opts, maxNewTokens: 1 }));
+    const long = await profileKernels(() => sample(model, prompts, { ...opts, maxNewTokens: 17 }));
     return {
       backend: tf.getBackend(),
       trainStepMs,
@@ -54,30 +62,49 @@ export async function benchmarkModel(options: BenchOptions = {}): Promise<BenchR
       kvTokensPerSec: sampled / (kvMs / 1000),
       fullTokensPerSec: sampled / (fullMs / 1000),
       kvSpeedup: fullMs / kvMs,
+      trainKernels,
+      tokenKernels: perUnit(long, short, 16),
     };
   } finally {
     model.dispose();
   }
 }
 
-/** Mean ms of a forward+backward+Adam step on a masked log-prob loss, after one warm-up step. */
-async function timeTrainStep(model: Transformer, steps: number, batchSize: number): Promise<number> {
+/** The rows every train-step benchmark trains on (also bench:reference's PyTorch side). */
+export const TRAIN_SHAPE = { batch: TRAIN_BATCH, seq: TRAIN_SEQ, prompt: 16 };
+
+export function trainStepBatch(vocabSize: number, batchSize = TRAIN_BATCH): SequenceBatch {
   const rows = Array.from({ length: batchSize }, (_, i) => ({
-    prompt: Array.from({ length: 16 }, (_, j) => 1 + ((i + j) % (model.config.vocabSize - 1))),
-    completion: Array.from({ length: TRAIN_SEQ - 16 }, (_, j) => 1 + ((i * 3 + j) % (model.config.vocabSize - 1))),
+    prompt: Array.from({ length: TRAIN_SHAPE.prompt }, (_, j) => 1 + ((i + j) % (vocabSize - 1))),
+    completion: Array.from({ length: TRAIN_SEQ - TRAIN_SHAPE.prompt }, (_, j) => 1 + ((i * 3 + j) % (vocabSize - 1))),
   }));
-  const batch = sequenceBatch(rows, 0, TRAIN_SEQ);
+  return sequenceBatch(rows, 0, TRAIN_SEQ);
+}
+
+/**
+ * Mean ms of a forward+backward+Adam step on a masked log-prob loss, after one warm-up
+ * step; and the warm-up loss. With `profile`, the kernels of one step after the warm-up instead.
+ */
+export async function timeTrainStep(
+  model: Transformer,
+  steps: number,
+  batchSize: number,
+  profile = false,
+): Promise<{ ms: number; firstLoss: number; kernels?: KernelProfile }> {
+  const batch = trainStepBatch(model.config.vocabSize, batchSize);
   const optimizer = new FlatAdam(1e-3);
   const step = async () => {
-    const loss = optimizer.minimize(() => tf.neg(tf.mean(completionLogProbs(model, batch))) as tf.Scalar, true, model.weights);
-    await loss!.data(); // wait for the device
-    loss!.dispose();
+    const loss = optimizer.minimize(() => tf.neg(tf.mean(completionLogProbs(model, batch))) as tf.Scalar, true, model.weights)!;
+    const value = (await loss.data())[0]!; // waits for the device
+    loss.dispose();
+    return value;
   };
   try {
-    await step();
+    const firstLoss = await step();
+    if (profile) return { ms: NaN, firstLoss, kernels: await profileKernels(step) };
     const start = performance.now();
     for (let i = 0; i < steps; i++) await step();
-    return (performance.now() - start) / steps;
+    return { ms: (performance.now() - start) / steps, firstLoss };
   } finally {
     optimizer.dispose();
     tf.dispose([batch.tokens, batch.mask]);
@@ -94,12 +121,12 @@ async function timeSampler(run: () => Promise<unknown>, warmUp: () => Promise<un
 export function benchTable(rows: BenchRow[]): string {
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
   return [
-    '| backend | train step (ms) | train tok/s | KV sample tok/s | full-recompute tok/s | KV speedup |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| backend | train step (ms) | train tok/s | KV sample tok/s | full-recompute tok/s | KV speedup | kernels / train step | kernels / token |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
         `| ${r.backend} | ${fmt(r.trainStepMs)} | ${fmt(r.trainTokensPerSec)} | ${fmt(r.kvTokensPerSec)} | ` +
-        `${fmt(r.fullTokensPerSec)} | ${r.kvSpeedup.toFixed(1)}x |`,
+        `${fmt(r.fullTokensPerSec)} | ${r.kvSpeedup.toFixed(1)}x | ${fmt(r.trainKernels.kernels)} | ${r.tokenKernels.kernels.toFixed(1)} |`,
     ),
   ].join('\n');
 }

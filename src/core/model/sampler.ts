@@ -103,12 +103,13 @@ async function decode(
   const padded = leftPadPrompts(prompts, opts.padId, P);
   const decoder = makeDecoder(padded);
   const nextSeed = seedStream(opts.seed);
+  const frozen: Frozen = { pad: tf.fill([B], opts.padId, 'int32'), zero: tf.zeros([B]) };
   const chosen: tf.Tensor1D[] = [];
   const logProbs: tf.Tensor1D[] = [];
   let done: tf.Tensor1D = tf.zeros([B], 'bool');
   try {
     for (let step = 0; step < opts.maxNewTokens; step++) {
-      const next = pickNext(decoder.nextLogits, done, opts, nextSeed());
+      const next = pickNext(decoder.nextLogits, done, opts, nextSeed(), frozen);
       done.dispose();
       done = next.done;
       chosen.push(next.token);
@@ -127,21 +128,26 @@ async function decode(
     tf.dispose(stacked);
     return trimAfterEos(tokenRows, logProbRows, finished.map(Boolean), opts.eosId);
   } finally {
-    tf.dispose([...chosen, ...logProbs, done, padded.tokens, padded.positions, padded.keyMask, padded.lengths]);
+    tf.dispose([...chosen, ...logProbs, done, frozen.pad, frozen.zero, padded.tokens, padded.positions, padded.keyMask, padded.lengths]);
     decoder.dispose();
   }
 }
 
 /** Choose, score and freeze: rows already finished emit pad with log-prob 0. */
-function pickNext(logits: tf.Tensor2D, done: tf.Tensor1D, opts: SampleOptions, seed: number) {
+function pickNext(logits: tf.Tensor2D, done: tf.Tensor1D, opts: SampleOptions, seed: number, frozen: Frozen) {
   return tf.tidy(() => {
-    const [B, V] = logits.shape;
     const drawn = chooseTokens(logits, opts.temperature, opts.topP, seed);
-    const modelLogProb = tf.sum(tf.mul(tf.logSoftmax(logits), tf.cast(tf.oneHot(drawn, V), 'float32')), 1);
-    const token = tf.where(done, tf.fill([B], opts.padId, 'int32'), drawn) as tf.Tensor1D;
-    const logProb = tf.where(done, tf.zeros([B]), modelLogProb) as tf.Tensor1D;
+    const modelLogProb = tf.sum(tf.mul(tf.logSoftmax(logits), tf.oneHot(drawn, logits.shape[1])), 1);
+    const token = tf.where(done, frozen.pad, drawn) as tf.Tensor1D;
+    const logProb = tf.where(done, frozen.zero, modelLogProb) as tf.Tensor1D;
     return { token, logProb, done: tf.logicalOr(done, tf.equal(token, opts.eosId)) as tf.Tensor1D };
   });
+}
+
+/** What a finished row emits: made once per call, not once per token. */
+interface Frozen {
+  pad: tf.Tensor1D;
+  zero: tf.Tensor1D;
 }
 
 async function allTrue(flags: tf.Tensor1D): Promise<boolean> {

@@ -167,8 +167,8 @@ export class Transformer {
   private embed(tokens: tf.Tensor2D, positions?: tf.Tensor2D): tf.Tensor2D {
     const [B, T] = tokens.shape;
     const { vocabSize, maxLen, dModel } = this.config;
-    const tok = lookup(oneHot(tf.transpose(tokens), vocabSize), this.tokenEmbedding);
-    if (positions) return tf.add(tok, lookup(oneHot(tf.transpose(positions), maxLen), this.positionEmbedding));
+    const tok = lookup(oneHot(timeMajor(tokens), vocabSize), this.tokenEmbedding);
+    if (positions) return tf.add(tok, lookup(oneHot(timeMajor(positions), maxLen), this.positionEmbedding));
     const pos = tf.slice(this.positionEmbedding, [0, 0], [T, dModel]);
     return tf.reshape(tf.add(tf.reshape(tok, [T, B, dModel]), tf.reshape(pos, [T, 1, dModel])), [T * B, dModel]);
   }
@@ -180,7 +180,12 @@ export class Transformer {
   private block(layer: LayerWeights, x: tf.Tensor2D, S: number, B: number, attention: (q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3D) => { out: tf.Tensor3D }): tf.Tensor2D {
     const { dModel: D, nHeads: H } = this.config;
     const dHead = D / H;
-    const [q, k, v] = tf.split(linear(layerNorm(x, layer.ln1Gain, layer.ln1Bias), layer.wQKV, layer.bQKV), 3, 1);
+    // Three projections from slices of the weights, not one split of the activations:
+    // wasm's SplitV along the inner axis costs more than the two extra matmuls.
+    const normed = layerNorm(x, layer.ln1Gain, layer.ln1Bias);
+    const w = tf.split(layer.wQKV, 3, 1);
+    const b = tf.split(layer.bQKV, 3);
+    const [q, k, v] = [0, 1, 2].map((i) => linear(normed, w[i]!, b[i]!));
     const heads = (t: tf.Tensor) => tf.reshape(t, [S, B * H, dHead]) as tf.Tensor3D;
     const mixed = attention(heads(tf.mul(q!, 1 / Math.sqrt(dHead))), heads(k!), heads(v!)).out;
     const h = tf.add(x, linear(tf.reshape(mixed, [S * B, D]), layer.wOut, layer.bOut)) as tf.Tensor2D;
@@ -193,6 +198,11 @@ export class Transformer {
   private logits(x: tf.Tensor2D): tf.Tensor2D {
     return project(layerNorm(x, this.lnFinalGain, this.lnFinalBias), this.head);
   }
+}
+
+/** [B, T] -> [T, B]; one new token per row needs no transpose. */
+function timeMajor(ids: tf.Tensor2D): tf.Tensor2D {
+  return ids.shape[1] === 1 ? ids : tf.transpose(ids);
 }
 
 function oneHot(ids: tf.Tensor2D, depth: number): tf.Tensor2D {
@@ -210,10 +220,14 @@ function appendSlots(cached: tf.Tensor3D | undefined, fresh: tf.Tensor3D): tf.Te
  * over L key slots: causal, plus keyMask [B, L] (0 = padding).
  */
 function attentionMask(S: number, L: number, start: number, keyMask?: tf.Tensor2D): tf.Tensor4D {
+  if (keyMask && S === 1 && start === L - 1) return paddingMask(keyMask); // one new token sees every slot
   const causal = new Float32Array(S * L);
   for (let i = 0; i < S; i++) for (let s = start + i + 1; s < L; s++) causal[i * L + s] = MASKED;
   const mask = tf.tensor4d(causal, [S, 1, 1, L]);
-  if (!keyMask) return mask;
-  const padding = tf.reshape(tf.mul(tf.sub(keyMask, 1), -MASKED), [1, keyMask.shape[0], 1, L]);
-  return tf.add(mask, padding);
+  return keyMask ? tf.add(mask, paddingMask(keyMask)) : mask;
+}
+
+/** keyMask [B, L] (0 = padding) as an additive mask [1, B, 1, L]. */
+function paddingMask(keyMask: tf.Tensor2D): tf.Tensor4D {
+  return tf.reshape(tf.mul(tf.sub(keyMask, 1), -MASKED), [1, keyMask.shape[0], 1, keyMask.shape[1]]);
 }
