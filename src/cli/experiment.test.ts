@@ -37,9 +37,13 @@ describe('npm run experiment', () => {
     expect(result.table.map((r) => r.method)).toEqual(['zero-shot']);
   }, 600_000);
 
-  it('runs the smoke preset end to end on the shipped base pair', () => {
+  it('runs the smoke preset end to end on the shipped base pair, the same with its arms in parallel processes', () => {
     const out = mkdtempSync(join(tmpdir(), 'agon-smoke-'));
     const run = cli(['--preset', 'smoke', '--out', out]);
+    const parallelOut = mkdtempSync(join(tmpdir(), 'agon-smoke-jobs-'));
+    const parallel = cli(['--preset', 'smoke', '--out', parallelOut, '--jobs', '2']);
+    expect(parallel.status, parallel.stderr).toBe(0);
+    const merged = JSON.parse(readFileSync(join(parallelOut, 'result-seed1.json'), 'utf8')) as ExperimentResult;
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('Agon pass@1 / GRPO pass@1 =');
     const result = JSON.parse(readFileSync(join(out, 'result-seed1.json'), 'utf8')) as ExperimentResult;
@@ -47,6 +51,9 @@ describe('npm run experiment', () => {
     expect(result.status).toBe('complete');
     expect(result.environment.backend).toBe('wasm');
     expect(result.table.map((r) => r.method)).toEqual([...METHODS]);
+    expect(merged.arms).toEqual(result.arms);
+    expect(merged.table).toEqual(result.table);
+    expect(Object.keys(merged.arms)).toEqual(Object.keys(result.arms));
     const steps = PRESETS.smoke.steps;
     for (const [arm, record] of Object.entries(result.arms)) {
       // step 0, then every eval_every (1) steps: steps + 1 points; the untrained base is evaluated once

@@ -1,7 +1,7 @@
 /** The versioned result object: everything needed to redraw every plot and table without rerunning. */
 import type { ExperimentConfig } from './config';
 import type { ReadoutResult, Score } from './evaluate';
-import { METHOD_SPECS, type MethodName } from './methods';
+import { armsFor, METHOD_SPECS, type MethodName } from './methods';
 
 export const RESULT_SCHEMA = 'agon-playground/result';
 export const RESULT_VERSION = 1;
@@ -113,7 +113,9 @@ const STATUS_RANK: Record<ExperimentResult['status'], number> = { complete: 0, c
 export function mergeArmRuns(parts: readonly ExperimentResult[]): ExperimentResult {
   const [first] = parts;
   if (!first) throw new Error('mergeArmRuns: no results');
-  const arms = Object.assign({}, ...parts.map((p) => p.arms)) as Record<string, ArmResult>;
+  const all = Object.assign({}, ...parts.map((p) => p.arms)) as Record<string, ArmResult>;
+  // In the order a single run lists them.
+  const arms = Object.fromEntries(armsFor(first.config.methods).filter((a) => all[a]).map((a) => [a, all[a]!]));
   const table = buildTable(first.config, arms);
   return {
     ...first,
