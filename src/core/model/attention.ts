@@ -4,8 +4,8 @@
  * loop (~0.7 GMAC/s here), while its depthwise convolution goes through XNNPACK and does
  * the same products about 3x faster.
  *
- * Layout: C = B * H channels (batch row, head). Queries and values are [S, C, dHead];
- * keys are kept as [L, dHead, C], so a key cache grows by appending along its first axis.
+ * Layout: C = B * H channels (batch row, head); queries, keys and values are [S, C, dHead],
+ * so a key/value cache grows by appending along its first axis.
  */
 import * as tf from '@tensorflow/tfjs';
 
@@ -17,23 +17,23 @@ export function channelMatmul(input: tf.Tensor3D, filter: tf.Tensor3D): tf.Tenso
   return tf.reshape(out, [M, C, N]);
 }
 
-/**
- * Softmax weights [S, C, L] of queries q [S, C, d] over keys [L, d, C].
- * mask: additive, [S, 1 or B, 1, L] (heads broadcast).
- */
-function attentionWeights(q: tf.Tensor3D, keys: tf.Tensor3D, mask: tf.Tensor4D): tf.Tensor3D {
-  const [S, C] = q.shape;
-  const L = keys.shape[0];
-  const scoresT = channelMatmul(keys, tf.transpose(q, [2, 1, 0])); // [L, C, S]
-  const scores = tf.reshape(tf.transpose(scoresT, [2, 1, 0]), [S, mask.shape[1] === 1 ? C : mask.shape[1], -1, L]);
-  return tf.reshape(tf.softmax(tf.add(scores, mask)), [S, C, L]);
+/** Softmax over the keys of scores [S, C, L] plus an additive mask [S, 1 or B, 1, L] (heads broadcast). */
+function maskedSoftmax(scores: tf.Tensor3D, mask: tf.Tensor4D): tf.Tensor3D {
+  const [S, C, L] = scores.shape;
+  const rows = mask.shape[1] === 1 ? C : mask.shape[1];
+  return tf.reshape(tf.softmax(tf.add(tf.reshape(scores, [S, rows, -1, L]), mask)), [S, C, L]);
 }
 
-/** As attentionWeights, for q, k [T, C, d] of the same tokens (no transpose of the scores). */
-function selfAttentionWeights(q: tf.Tensor3D, k: tf.Tensor3D, mask: tf.Tensor4D): tf.Tensor3D {
-  const [T, C] = q.shape;
-  const scores = channelMatmul(tf.transpose(q, [0, 2, 1]), tf.transpose(k, [2, 1, 0])); // [T, C, T]
-  return tf.reshape(tf.softmax(tf.add(tf.reshape(scores, [T, mask.shape[1] === 1 ? C : mask.shape[1], -1, T]), mask)), [T, C, T]);
+/** Attention weights [S, C, L] of queries q [S, C, d] over keys k [L, C, d]. */
+function attentionWeights(q: tf.Tensor3D, k: tf.Tensor3D, mask: tf.Tensor4D): tf.Tensor3D {
+  const [S, C] = q.shape;
+  const L = k.shape[0];
+  if (S === 1) {
+    // One query (a decoding step): products and a sum over the last axis beat the
+    // convolution here (0.15 ms against 0.43 ms at 66 keys and 64 rows).
+    return maskedSoftmax(tf.reshape(tf.transpose(tf.sum(tf.mul(k, q), 2)), [1, C, L]), mask);
+  }
+  return maskedSoftmax(channelMatmul(tf.transpose(q, [0, 2, 1]), tf.transpose(k, [2, 1, 0])), mask);
 }
 
 /** Weighted sum [S, C, d] of values [L, C, d] with weights [S, C, L]. */
@@ -41,14 +41,9 @@ function mix(weights: tf.Tensor3D, values: tf.Tensor3D): tf.Tensor3D {
   return channelMatmul(tf.transpose(weights, [0, 2, 1]), values);
 }
 
-/** Attention of q [S, C, d] over keys [L, d, C] and values [L, C, d]; forward only (sampling). */
+/** Attention of q [S, C, d] over keys and values [L, C, d]; forward only (sampling). */
 export function attend(q: tf.Tensor3D, keys: tf.Tensor3D, values: tf.Tensor3D, mask: tf.Tensor4D): tf.Tensor3D {
   return mix(attentionWeights(q, keys, mask), values);
-}
-
-/** q, k, v [T, C, d] -> keys in attend's layout. */
-export function keysOf(k: tf.Tensor3D): tf.Tensor3D {
-  return tf.transpose(k, [0, 2, 1]);
 }
 
 /**
@@ -59,7 +54,7 @@ export function keysOf(k: tf.Tensor3D): tf.Tensor3D {
 export function selfAttention(q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3D, mask: tf.Tensor4D): tf.Tensor3D {
   const op = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
     const [sq, sk, sv, save] = args as [tf.Tensor3D, tf.Tensor3D, tf.Tensor3D, tf.GradSaveFunc];
-    const weights = selfAttentionWeights(sq, sk, mask);
+    const weights = attentionWeights(sq, sk, mask);
     save([sq, sk, sv, weights]);
     return {
       value: mix(weights, sv),

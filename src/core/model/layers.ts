@@ -59,11 +59,16 @@ export function linear(x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D 
 
 const EPSILON = 1e-5;
 
+/** (x - mean) / std per row, and 1 / std. */
+function normalize(x: tf.Tensor2D): { normed: tf.Tensor2D; rstd: tf.Tensor2D } {
+  const centered = tf.sub(x, tf.mean(x, -1, true));
+  const rstd = tf.rsqrt(tf.add(tf.mean(tf.square(centered), -1, true), EPSILON)) as tf.Tensor2D;
+  return { normed: tf.mul(centered, rstd), rstd };
+}
+
 const layerNormOp = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
   const [x, gain, bias, save] = args as [tf.Tensor2D, tf.Tensor1D, tf.Tensor1D, tf.GradSaveFunc];
-  const centered = tf.sub(x, tf.mean(x, -1, true));
-  const rstd = tf.rsqrt(tf.add(tf.mean(tf.square(centered), -1, true), EPSILON));
-  const normed = tf.mul(centered, rstd);
+  const { normed, rstd } = normalize(x);
   save([normed, rstd, gain]);
   return {
     value: tf.add(tf.mul(normed, gain), bias),
@@ -98,3 +103,41 @@ export function lookup(oneHotRows: tf.Tensor2D, table: tf.Tensor): tf.Tensor2D {
   });
   return op(table as tf.Tensor2D) as tf.Tensor2D;
 }
+
+/**
+ * The dense ops of a forward pass: with the gradients above (training), or plain ops with
+ * none (decoding: no tape, so the custom-gradient bookkeeping would be pure overhead).
+ */
+export interface DenseOps {
+  layerNorm(x: tf.Tensor2D, gain: tf.Tensor, bias: tf.Tensor): tf.Tensor2D;
+  linear(x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D;
+  project(x: tf.Tensor2D, w: tf.Tensor): tf.Tensor2D;
+  /** Query, key and value [N, D] from x and the fused weight [D, 3D] and bias [3D]. */
+  qkv(x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D[];
+  lookup(oneHotRows: tf.Tensor2D, table: tf.Tensor): tf.Tensor2D;
+}
+
+export const TRAINING_OPS: DenseOps = {
+  layerNorm,
+  linear,
+  project,
+  lookup,
+  // Three projections from slices of the weights, not one split of the activations:
+  // wasm's SplitV along the inner axis of [3072, 192] costs more than two extra matmuls.
+  qkv: (x, w, b) => {
+    const ws = tf.split(w, 3, 1);
+    const bs = tf.split(b, 3);
+    return [0, 1, 2].map((i) => linear(x, ws[i]!, bs[i]!));
+  },
+};
+
+const plainLinear = (x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor) => tf.fused.matMul({ a: x, b: w as tf.Tensor2D, bias: b }) as tf.Tensor2D;
+
+export const INFERENCE_OPS: DenseOps = {
+  layerNorm: (x, gain, bias) => tf.add(tf.mul(normalize(x).normed, gain), bias) as tf.Tensor2D,
+  linear: plainLinear,
+  project: (x, w) => tf.matMul(x, w as tf.Tensor2D),
+  lookup: (oneHotRows, table) => tf.matMul(oneHotRows, table as tf.Tensor2D),
+  // A few rows per decoding step: one matmul and a split is fewer kernels.
+  qkv: (x, w, b) => tf.split(plainLinear(x, w, b), 3, 1),
+};

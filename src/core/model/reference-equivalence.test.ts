@@ -6,7 +6,7 @@ import { defaultModelConfig, type ModelConfig } from './config';
 import { ReferenceTransformer } from './reference-transformer';
 import { leftPadPrompts } from './sampler';
 import { randomRows, TINY_CONFIG, useWasmBackend } from './testing';
-import { Transformer } from './transformer';
+import { keyPadding, Transformer } from './transformer';
 
 beforeAll(useWasmBackend);
 
@@ -78,10 +78,10 @@ describe.each(configs)('fast Transformer vs the reference (%s)', (_, config) => 
       const keyMask = tf.concat([padded.keyMask, tf.ones([B, 1])], 1) as tf.Tensor2D;
       return tf.reshape(tf.slice(reference.forward(all, positions, keyMask), [0, 16, 0], [B, 1, -1]), [B, -1]);
     });
-    const prefill = fast.forwardCached(padded.tokens, padded.positions, padded.keyMask, fast.emptyCache());
+    const prefill = fast.forwardCached(padded.tokens, padded.positions, keyPadding(padded.keyMask), fast.emptyCache());
     const keyMask = tf.concat([padded.keyMask, tf.ones([B, 1])], 1) as tf.Tensor2D;
     const positions = tf.tensor2d(lengths.map((l) => [l]), [B, 1], 'int32');
-    const step = fast.forwardCached(next, positions, keyMask, prefill.cache);
+    const step = fast.forwardCached(next, positions, keyPadding(keyMask), prefill.cache);
     expect(maxDiff(step.logits, expected)).toBeLessThan(TOLERANCE);
     tf.dispose([expected, prefill.logits, prefill.cache.keys, prefill.cache.values, step.logits, step.cache.keys, step.cache.values, keyMask, positions, next]);
     tf.dispose([padded.tokens, padded.positions, padded.keyMask, padded.lengths]);

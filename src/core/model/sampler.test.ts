@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionLogProbs, sequenceBatch } from './logprobs';
 import { leftPadPrompts, sample, sampleFullRecompute, type SampleOptions } from './sampler';
 import { randomRows, TINY_CONFIG, useWasmBackend } from './testing';
-import { Transformer } from './transformer';
+import { keyPadding, Transformer } from './transformer';
 
 const PAD = 0;
 let model: Transformer;
@@ -46,13 +46,13 @@ describe('KV cache', () => {
       const full = model.forward(all, positions, keyMask);
 
       let mask = padded.keyMask;
-      let { logits, cache } = model.forwardCached(padded.tokens, padded.positions, mask, model.emptyCache());
+      let { logits, cache } = model.forwardCached(padded.tokens, padded.positions, keyPadding(mask), model.emptyCache());
       const at = (slot: number) => tf.reshape(full.slice([0, slot, 0], [B, 1, -1]), [B, -1]);
       const diffs = [tf.max(tf.abs(tf.sub(logits, at(P - 1))))];
       for (let n = 0; n < N; n++) {
         mask = tf.concat([mask, tf.ones([B, 1])], 1) as tf.Tensor2D;
         const step = tf.tensor2d(continuation.map((c) => [c[n]!]), [B, 1], 'int32');
-        ({ logits, cache } = model.forwardCached(step, contPositions.slice([0, n], [B, 1]), mask, cache));
+        ({ logits, cache } = model.forwardCached(step, contPositions.slice([0, n], [B, 1]), keyPadding(mask), cache));
         diffs.push(tf.max(tf.abs(tf.sub(logits, at(P + n)))));
       }
       return tf.stack(diffs);

@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { bucketLength } from './buckets';
 import { chooseTokens } from './nucleus';
 import { seedStream } from '../random';
-import type { KVCache, Transformer } from './transformer';
+import { keyPadding, type KVCache, type Transformer } from './transformer';
 
 export interface SampleOptions {
   maxNewTokens: number;
@@ -171,31 +171,33 @@ function trimAfterEos(tokens: number[][], logProbs: number[][], finished: boolea
 class CachedDecoder implements Decoder {
   nextLogits: tf.Tensor2D;
   private cache: KVCache;
-  private keyMask: tf.Tensor2D; // [B, slots so far]: 1 on slots holding a real token
+  private padding: tf.Tensor2D; // [B, slots so far], additive (see keyPadding)
   private readonly lengths: tf.Tensor1D;
+  private readonly realSlot: tf.Tensor2D; // [B, 1] zeros: a new token is never padding
 
   constructor(private readonly model: Transformer, padded: LeftPadded) {
     this.lengths = padded.lengths;
-    this.keyMask = tf.clone(padded.keyMask);
-    const prefill = model.forwardCached(padded.tokens, padded.positions, this.keyMask, model.emptyCache());
+    this.padding = keyPadding(padded.keyMask);
+    this.realSlot = tf.zeros([padded.keyMask.shape[0], 1]);
+    const prefill = model.forwardCached(padded.tokens, padded.positions, this.padding, model.emptyCache());
     this.cache = prefill.cache;
     this.nextLogits = prefill.logits;
   }
 
   push(tokens: tf.Tensor1D, step: number): void {
     const [B] = tokens.shape;
-    const keyMask = tf.tidy(() => tf.concat([this.keyMask, tf.ones([B, 1])], 1)) as tf.Tensor2D;
+    const padding = tf.concat([this.padding, this.realSlot], 1) as tf.Tensor2D;
     const positions = tf.tidy(() => tf.reshape(tf.add(this.lengths, tf.scalar(step, 'int32')), [B, 1])) as tf.Tensor2D;
     const input = tf.reshape(tokens, [B, 1]) as tf.Tensor2D;
-    const out = this.model.forwardCached(input, positions, keyMask, this.cache);
-    tf.dispose([this.cache.keys, this.cache.values, this.keyMask, this.nextLogits, positions, input]);
+    const out = this.model.forwardCached(input, positions, padding, this.cache);
+    tf.dispose([this.cache.keys, this.cache.values, this.padding, this.nextLogits, positions, input]);
     this.cache = out.cache;
-    this.keyMask = keyMask;
+    this.padding = padding;
     this.nextLogits = out.logits;
   }
 
   dispose(): void {
-    tf.dispose([this.cache.keys, this.cache.values, this.keyMask, this.nextLogits]);
+    tf.dispose([this.cache.keys, this.cache.values, this.padding, this.realSlot, this.nextLogits]);
   }
 }
 

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { type ModelConfig, validateModelConfig } from './config';
-import { attend, keysOf, selfAttention } from './attention';
-import { layerNorm, linear, lookup, project } from './layers';
+import { attend, selfAttention } from './attention';
+import { INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
 import { seedStream } from '../random';
 
 /**
@@ -12,8 +12,8 @@ const MASKED = -1e9;
 
 /**
  * Per-layer attention keys and values of the tokens seen so far, for incremental decoding.
- * Time-major (see attention.ts): keys [L, dHead, B*H], values [L, B*H, dHead], so a new
- * token is appended along the first axis.
+ * Time-major (see attention.ts): keys and values [L, B*H, dHead], so a new token is
+ * appended along the first axis.
  */
 // A type alias (not an interface) so it counts as a tf.TensorContainer for tf.tidy.
 export type KVCache = {
@@ -110,30 +110,31 @@ export class Transformer {
     return tf.tidy(() => {
       const [B, T] = tokens.shape;
       if (T > this.config.maxLen) throw new Error(`sequence length ${T} exceeds maxLen ${this.config.maxLen}`);
-      const mask = attentionMask(T, T, 0, keyMask);
-      let x = this.embed(tokens, positions);
-      for (const layer of this.layers) x = this.block(layer, x, T, B, (q, k, v) => ({ out: selfAttention(q, k, v, mask) }));
+      const mask = attentionMask(T, T, 0, keyMask && keyPadding(keyMask));
+      let x = this.embed(TRAINING_OPS, tokens, positions);
+      for (const layer of this.layers) x = this.block(TRAINING_OPS, layer, x, T, B, (q, k, v) => ({ out: selfAttention(q, k, v, mask) }));
       // Time-major inside; batch-major out.
-      return tf.transpose(tf.reshape(this.logits(x), [T, B, this.config.vocabSize]), [1, 0, 2]);
+      return tf.transpose(tf.reshape(this.logits(TRAINING_OPS, x), [T, B, this.config.vocabSize]), [1, 0, 2]);
     });
   }
 
   /**
    * Runs S new tokens [B, S] that follow the cache's slots, attending over those slots
-   * and themselves as keyMask [B, cache slots + S] allows (1 = real token) and causality.
+   * and themselves as causality and `padding` [B, cache slots + S] allow (additive, from
+   * keyPadding: kept by the caller, so a decoding step only appends a zero column).
    * Returns the logits at the last new position [B, V] and the cache with the new tokens
    * appended; the input cache is left untouched (caller disposes it).
    */
-  forwardCached(tokens: tf.Tensor2D, positions: tf.Tensor2D, keyMask: tf.Tensor2D, cache: KVCache): { logits: tf.Tensor2D; cache: KVCache } {
+  forwardCached(tokens: tf.Tensor2D, positions: tf.Tensor2D, padding: tf.Tensor2D, cache: KVCache): { logits: tf.Tensor2D; cache: KVCache } {
     return tf.tidy(() => {
       const [B, S] = tokens.shape;
-      const L = keyMask.shape[1];
-      const mask = attentionMask(S, L, L - S, keyMask);
+      const L = padding.shape[1];
+      const mask = attentionMask(S, L, L - S, padding);
       const next: KVCache = { keys: [], values: [] };
-      let x = this.embed(tokens, positions);
+      let x = this.embed(INFERENCE_OPS, tokens, positions);
       this.layers.forEach((layer, l) => {
-        x = this.block(layer, x, S, B, (q, k, v) => {
-          const keys = appendSlots(cache.keys[l], keysOf(k));
+        x = this.block(INFERENCE_OPS, layer, x, S, B, (q, k, v) => {
+          const keys = appendSlots(cache.keys[l], k);
           const values = appendSlots(cache.values[l], v);
           next.keys.push(keys);
           next.values.push(values);
@@ -141,7 +142,7 @@ export class Transformer {
         });
       });
       const last = tf.slice(x, [(S - 1) * B, 0], [B, this.config.dModel]);
-      return { logits: this.logits(last), cache: next };
+      return { logits: this.logits(INFERENCE_OPS, last), cache: next };
     });
   }
 
@@ -164,11 +165,11 @@ export class Transformer {
   }
 
   /** Token + position embeddings of tokens [B, T], time-major: [T*B, D], row t*B + b. */
-  private embed(tokens: tf.Tensor2D, positions?: tf.Tensor2D): tf.Tensor2D {
+  private embed(ops: DenseOps, tokens: tf.Tensor2D, positions?: tf.Tensor2D): tf.Tensor2D {
     const [B, T] = tokens.shape;
     const { vocabSize, maxLen, dModel } = this.config;
-    const tok = lookup(oneHot(timeMajor(tokens), vocabSize), this.tokenEmbedding);
-    if (positions) return tf.add(tok, lookup(oneHot(timeMajor(positions), maxLen), this.positionEmbedding));
+    const tok = ops.lookup(oneHot(timeMajor(tokens), vocabSize), this.tokenEmbedding);
+    if (positions) return tf.add(tok, ops.lookup(oneHot(timeMajor(positions), maxLen), this.positionEmbedding));
     const pos = tf.slice(this.positionEmbedding, [0, 0], [T, dModel]);
     return tf.reshape(tf.add(tf.reshape(tok, [T, B, dModel]), tf.reshape(pos, [T, 1, dModel])), [T * B, dModel]);
   }
@@ -177,30 +178,24 @@ export class Transformer {
    * Pre-LN residual block on time-major x [S*B, D]; `attention` maps q, k, v [S, B*H, dHead]
    * to the mixed values (self-attention in training, over the cache when decoding).
    */
-  private block(layer: LayerWeights, x: tf.Tensor2D, S: number, B: number, attention: (q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3D) => { out: tf.Tensor3D }): tf.Tensor2D {
+  private block(ops: DenseOps, layer: LayerWeights, x: tf.Tensor2D, S: number, B: number, attention: (q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3D) => { out: tf.Tensor3D }): tf.Tensor2D {
     const { dModel: D, nHeads: H } = this.config;
     const dHead = D / H;
-    // Three projections from slices of the weights, not one split of the activations:
-    // wasm's SplitV along the inner axis costs more than the two extra matmuls.
-    const normed = layerNorm(x, layer.ln1Gain, layer.ln1Bias);
-    const w = tf.split(layer.wQKV, 3, 1);
-    const b = tf.split(layer.bQKV, 3);
-    const [q, k, v] = [0, 1, 2].map((i) => linear(normed, w[i]!, b[i]!));
+    const [q, k, v] = ops.qkv(ops.layerNorm(x, layer.ln1Gain, layer.ln1Bias), layer.wQKV, layer.bQKV);
     const heads = (t: tf.Tensor) => tf.reshape(t, [S, B * H, dHead]) as tf.Tensor3D;
     const mixed = attention(heads(tf.mul(q!, 1 / Math.sqrt(dHead))), heads(k!), heads(v!)).out;
-    const h = tf.add(x, linear(tf.reshape(mixed, [S * B, D]), layer.wOut, layer.bOut)) as tf.Tensor2D;
-    const up = linear(layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp);
+    const h = tf.add(x, ops.linear(tf.reshape(mixed, [S * B, D]), layer.wOut, layer.bOut)) as tf.Tensor2D;
+    const up = ops.linear(ops.layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp);
     // GELU via x*sigmoid(1.702x): tanh is ~8x slower than sigmoid on wasm.
     const act = tf.mul(up, tf.sigmoid(tf.mul(up, 1.702))) as tf.Tensor2D;
-    return tf.add(h, linear(act, layer.wDown, layer.bDown));
+    return tf.add(h, ops.linear(act, layer.wDown, layer.bDown));
   }
 
-  private logits(x: tf.Tensor2D): tf.Tensor2D {
-    return project(layerNorm(x, this.lnFinalGain, this.lnFinalBias), this.head);
+  private logits(ops: DenseOps, x: tf.Tensor2D): tf.Tensor2D {
+    return ops.project(ops.layerNorm(x, this.lnFinalGain, this.lnFinalBias), this.head);
   }
 }
 
-/** [B, T] -> [T, B]; one new token per row needs no transpose. */
 function timeMajor(ids: tf.Tensor2D): tf.Tensor2D {
   return ids.shape[1] === 1 ? ids : tf.transpose(ids);
 }
@@ -217,17 +212,18 @@ function appendSlots(cached: tf.Tensor3D | undefined, fresh: tf.Tensor3D): tf.Te
 
 /**
  * Additive attention mask [S, B or 1, 1, L] for S queries at slots start..start+S-1
- * over L key slots: causal, plus keyMask [B, L] (0 = padding).
+ * over L key slots: causal, plus padding [B, L] (see keyPadding).
  */
-function attentionMask(S: number, L: number, start: number, keyMask?: tf.Tensor2D): tf.Tensor4D {
-  if (keyMask && S === 1 && start === L - 1) return paddingMask(keyMask); // one new token sees every slot
+function attentionMask(S: number, L: number, start: number, padding?: tf.Tensor2D): tf.Tensor4D {
+  const rows = padding && tf.reshape(padding, [1, padding.shape[0], 1, L]);
+  if (rows && S === 1 && start === L - 1) return rows as tf.Tensor4D; // one new token sees every slot
   const causal = new Float32Array(S * L);
   for (let i = 0; i < S; i++) for (let s = start + i + 1; s < L; s++) causal[i * L + s] = MASKED;
   const mask = tf.tensor4d(causal, [S, 1, 1, L]);
-  return keyMask ? tf.add(mask, paddingMask(keyMask)) : mask;
+  return rows ? tf.add(mask, rows) : mask;
 }
 
-/** keyMask [B, L] (0 = padding) as an additive mask [1, B, 1, L]. */
-function paddingMask(keyMask: tf.Tensor2D): tf.Tensor4D {
-  return tf.reshape(tf.mul(tf.sub(keyMask, 1), -MASKED), [1, keyMask.shape[0], 1, keyMask.shape[1]]);
+/** keyMask [B, L] (1 = real token, 0 = padding) as an additive mask: 0, or a large negative number. */
+export function keyPadding(keyMask: tf.Tensor2D): tf.Tensor2D {
+  return tf.tidy(() => tf.mul(tf.sub(keyMask, 1), -MASKED));
 }
