@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
@@ -27,7 +28,7 @@ const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).joi
        [--checkpoints DIR] [--backend wasm|cpu] [--jobs N]
   A config with base_pair_source "pretrain" is refused: pretrain with npm run pretrain, then pass --checkpoints.
   --jobs N runs up to N arms at once (of any seed), each in its own process (tfjs wasm uses one core
-           per process); the result of each seed is the same as with --jobs 1.
+           per process); default: the number of cores. The result of each seed is the same as with --jobs 1.
   --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.`;
 
 class UsageError extends Error {}
@@ -50,7 +51,7 @@ function parse() {
       out: { type: 'string' },
       checkpoints: { type: 'string', default: 'public/checkpoints' },
       backend: { type: 'string', default: 'wasm' },
-      jobs: { type: 'string', default: '1' },
+      jobs: { type: 'string', default: String(availableParallelism()) },
       summarize: { type: 'boolean', default: false },
       // Internal: a child process of --jobs runs these arms, writes its result and leaves the summary to the parent.
       'no-summary': { type: 'boolean', default: false },
