@@ -13,6 +13,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 // The built app, served from a sub-path by a bare static server (as on GitHub Pages).
 const subpathPort = Number(process.env.E2E_SUBPATH_PORT || port + 1);
 const subpathURL = `http://127.0.0.1:${subpathPort}${SUBPATH_BASE}`;
+// The same build from a server without the COOP/COEP headers (as GitHub Pages): the service-worker fallback.
+const bareSubpathPort = Number(process.env.E2E_BARE_SUBPATH_PORT || subpathPort + 1);
+const bareSubpathURL = `http://127.0.0.1:${bareSubpathPort}${SUBPATH_BASE}`;
 
 // Keep Chromium off the (closed) network.
 const quietFlags = [
@@ -46,7 +49,7 @@ export default defineConfig({
   projects: [
     {
       name: 'webgpu',
-      testIgnore: /fallback\.spec\.ts$/,
+      testIgnore: /(fallback|isolation-sw)\.spec\.ts$/,
       use: launch([...webgpuFlags, ...quietFlags]),
     },
     {
@@ -55,14 +58,21 @@ export default defineConfig({
       testMatch: /fallback\.spec\.ts$/,
       use: launch(quietFlags),
     },
-    // `vite build` (e2e/subpath.setup.ts), then the share, hosting, smoke and saved-runs tests against that build
+    // `vite build` (e2e/subpath.setup.ts), then the share, hosting, smoke, saved-runs and isolation tests against that build
     // served from a sub-path: links, checkpoints, worker and wasm must all resolve relative to the page.
     { name: 'subpath-build', testMatch: /subpath\.setup\.ts$/ },
     {
       name: 'subpath',
       dependencies: ['subpath-build'],
-      testMatch: /(share|smoke|hosting|saved-runs)\.spec\.ts$/,
+      testMatch: /(share|smoke|hosting|saved-runs|isolation)\.spec\.ts$/,
       use: { ...launch([...webgpuFlags, ...quietFlags]), baseURL: subpathURL },
+    },
+    {
+      // That build from a host without the isolation headers: the service worker must make up for them.
+      name: 'subpath-sw',
+      dependencies: ['subpath-build'],
+      testMatch: /isolation-sw\.spec\.ts$/,
+      use: { ...launch(quietFlags), baseURL: bareSubpathURL },
     },
   ],
   webServer: [
@@ -78,6 +88,14 @@ export default defineConfig({
       // Starts before the build exists (the build is a test), so readiness is the open port, not a page.
       command: `node scripts/serve-static.mjs --dir ${SUBPATH_DIST} --base ${SUBPATH_BASE} --port ${subpathPort}`,
       port: subpathPort,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node scripts/serve-static.mjs --dir ${SUBPATH_DIST} --base ${SUBPATH_BASE} --port ${bareSubpathPort} --no-isolation-headers`,
+      port: bareSubpathPort,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
       stdout: 'ignore',

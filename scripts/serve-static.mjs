@@ -4,14 +4,26 @@
 // that asked for a file outside the sub-path, or by an absolute path, gets a 404 here too.
 //   node scripts/serve-static.mjs --dir .test-output/subpath-dist --base /agon-sub/ --port 5184
 // The directory may not exist yet when it starts (the browser tests build into it after).
+// It sends the cross-origin isolation headers (COOP/COEP, as vite.config.ts does) that let
+// the wasm backend use threads; --no-isolation-headers leaves them out, as GitHub Pages
+// does, for the service-worker fallback (public/isolation-sw.js).
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { dir: { type: 'string', default: 'dist' }, base: { type: 'string', default: '/' }, port: { type: 'string', default: '4173' }, host: { type: 'string', default: '127.0.0.1' } },
+  options: {
+    dir: { type: 'string', default: 'dist' },
+    base: { type: 'string', default: '/' },
+    port: { type: 'string', default: '4173' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'no-isolation-headers': { type: 'boolean', default: false },
+  },
 });
+const isolation = values['no-isolation-headers']
+  ? {}
+  : { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 const root = resolve(values.dir);
 const base = values.base.endsWith('/') ? values.base : `${values.base}/`;
 
@@ -58,9 +70,9 @@ createServer((req, res) => {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
     return;
   }
-  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...isolation });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);
 }).listen(Number(values.port), values.host, () => {
-  console.log(`serve-static: ${root} at http://${values.host}:${values.port}${base}`);
+  console.log(`serve-static: ${root} at http://${values.host}:${values.port}${base}${values['no-isolation-headers'] ? ' (no isolation headers)' : ''}`);
 });

@@ -1,10 +1,23 @@
-/** Always on screen: the backend the worker trains on, its GPU adapter, and why it fell back if it did. */
+/** Always on screen: the backend the worker trains on (with wasm, on how many threads), its GPU adapter, and why it fell back if it did. */
 import type { AdapterSummary } from '../../core/backend';
 import { useAppStore } from '../store/app-store';
+import type { WorkerBackendInfo } from '../worker/protocol';
 
 function describeAdapter(adapter: AdapterSummary | undefined): string {
   if (!adapter) return 'none';
   return [adapter.vendor, adapter.architecture, adapter.description].filter(Boolean).join(' · ');
+}
+
+/** " · 2 threads"; on one thread where the worker is not cross-origin isolated, says that is why. */
+function WasmThreads({ backend }: { backend: WorkerBackendInfo }) {
+  const threads = backend.wasmThreads;
+  if (backend.name !== 'wasm' || threads === undefined) return null;
+  const why = backend.crossOriginIsolated ? '' : ': not cross-origin isolated, so no shared memory for more';
+  return (
+    <span data-testid="wasm-threads" data-threads={threads} data-isolated={String(backend.crossOriginIsolated)}>
+      {` · ${threads} ${threads === 1 ? 'thread' : 'threads'}${why}`}
+    </span>
+  );
 }
 
 export function StatusBar() {
@@ -16,6 +29,7 @@ export function StatusBar() {
       <span>
         Training in a worker on{' '}
         <strong data-testid="backend-name">{status === 'pending' ? 'selecting…' : (backend?.name ?? 'unavailable')}</strong>
+        {status === 'ready' && backend && <WasmThreads backend={backend} />}
       </span>
       <span>
         GPU adapter: <strong data-testid="gpu-adapter">{status === 'pending' ? '…' : describeAdapter(backend?.adapter)}</strong>

@@ -5,9 +5,8 @@
  * The list of saved runs has its own store (storage/saved-runs-store.ts).
  */
 import { create } from 'zustand';
-import type { BackendInfo } from '../../core/backend';
 import type { PresetName } from '../../core/experiment/presets';
-import type { WorkerCommand, WorkerEvent } from '../worker/protocol';
+import type { WorkerBackendInfo, WorkerCommand, WorkerEvent } from '../worker/protocol';
 import { formFromPreset, setField, setNumberText, type ConfigForm } from './config-form';
 import { basePairChoice } from './pretrain-form';
 import { applyWorkerEvent, initialRunState, startedRun, type RunState } from './run-state';
@@ -25,7 +24,7 @@ export const DEFAULT_PRESET: PresetName = 'agon-vs-grpo';
 
 export interface AppState {
   backendStatus: BackendStatus;
-  backend: BackendInfo | null;
+  backend: WorkerBackendInfo | null;
   backendError: string | null;
   form: ConfigForm;
   run: RunState;

@@ -8,6 +8,10 @@ import type { ExperimentEvent } from '../../core/experiment/events';
 import type { RunResume } from '../../core/experiment/resume';
 import type { PretrainStage } from '../../core/train/pretrain-pair';
 import type { PretrainStatus } from './pretrain-clock';
+import type { Threading } from './wasm-threads';
+
+/** The backend the worker selected, with how many threads wasm uses and why. */
+export type WorkerBackendInfo = BackendInfo & Threading;
 
 export type WorkerCommand =
   /** Select the TensorFlow.js backend (first that works in `order`); sent once when the worker starts. */
@@ -32,7 +36,7 @@ export interface BasePairInfo {
 }
 
 export type WorkerEvent =
-  | { type: 'backend'; info: BackendInfo }
+  | { type: 'backend'; info: WorkerBackendInfo }
   | { type: 'backend-error'; message: string }
   /** Loading checkpoints before the runner starts. */
   | { type: 'loading'; message: string }

@@ -18,10 +18,12 @@ const wrapped = new Set<BackendName>();
 /**
  * tf.setBackend() only logs a failed initialisation and returns false. To report *why*
  * a backend failed, re-register its factory (before first use) with a wrapper that keeps
- * the error. Public tfjs API only: findBackend, findBackendFactory, remove/registerBackend.
+ * the error. Public tfjs API only: engine().registry, findBackendFactory, remove/registerBackend.
+ * Not tf.findBackend(): it starts initialising an async backend (wasm, webgpu), which the
+ * re-registration then started a second time (two wasm modules, twice the wasm threads).
  */
 function captureInitErrors(name: BackendName): void {
-  if (wrapped.has(name) || tf.findBackend(name)) return;
+  if (wrapped.has(name) || name in tf.engine().registry) return;
   const factory = tf.findBackendFactory(name);
   if (!factory) return;
   tf.removeBackend(name);

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { pageIsolated, trainingWorkerIsolated, wasmThreads } from './isolation';
+import { openPlayground } from './playground';
+
+// Against the dev server, and (project `subpath`) the built app from a static server: both
+// send COOP/COEP, so the page is cross-origin isolated and wasm loads its threaded binary.
+
+test('the page and its training worker are cross-origin isolated, and wasm runs on more than one thread', async ({ page }, testInfo) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const wasmFiles: string[] = [];
+  page.on('response', (res) => {
+    if (res.url().endsWith('.wasm')) wasmFiles.push(res.url().split('/').pop() ?? '');
+  });
+  await openPlayground(page, '?backends=wasm');
+  await expect(page.getByTestId('backend-name')).toHaveText('wasm');
+  expect(await pageIsolated(page)).toBe(true);
+  expect(await trainingWorkerIsolated(page)).toBe(true);
+  // With the headers already there, the service-worker fallback stays out of the way.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  test.skip(cores < 2, `navigator.hardwareConcurrency is ${cores}: no second thread to use`);
+  const { threads, isolated, text } = await wasmThreads(page);
+  testInfo.annotations.push({ type: 'wasm threads', description: `${threads} (hardwareConcurrency ${cores}); ${wasmFiles.join(', ')}` });
+  expect(isolated).toBe(true);
+  // One per logical core, at most the 8 workers of tfjs's pool.
+  expect(threads).toBe(Math.min(cores, 8));
+  expect(threads).toBeGreaterThan(1);
+  expect(text).toBe(` · ${threads} threads`);
+  // Only the threaded binary is fetched, once.
+  expect(wasmFiles).toHaveLength(1);
+  expect(wasmFiles[0]).toMatch(/^tfjs-backend-wasm-threaded-simd/);
+  expect(errors).toEqual([]);
+});
+
+test('a page served with the headers and through the isolation service worker stays isolated, without reloads', async ({ page, baseURL }) => {
+  await openPlayground(page, '?backends=wasm');
+  // As on a host that once lacked the headers: the worker is registered, and the next load goes through it.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register(new URL('isolation-sw.js', document.baseURI).href);
+    await navigator.serviceWorker.ready;
+  });
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.reload();
+  await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(new URL('isolation-sw.js', baseURL).href);
+  expect(await pageIsolated(page)).toBe(true);
+  expect(await trainingWorkerIsolated(page)).toBe(true);
+  expect((await wasmThreads(page)).isolated).toBe(true);
+  await page.waitForTimeout(2_000);
+  expect(loads).toBe(1);
+});
