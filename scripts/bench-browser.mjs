@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Browser benchmark (`npm run bench:browser -- [--backends webgpu,webgl,wasm] [--quick]`):
+// Browser benchmark (`npm run bench:browser -- [--backends webgpu,webgl,wasm] [--quick] [--threads N]`):
 // starts the Vite dev server on 127.0.0.1, opens bench.html in headless Chromium with
 // WebGPU on SwiftShader (the e2e flags, see playwright.config.ts) and prints the page's
 // report: the `npm run bench` table per backend plus main-thread input latency, measured
@@ -19,6 +19,9 @@ const argv = process.argv.slice(2);
 const i = argv.indexOf('--backends');
 const backends = i >= 0 && argv[i + 1] ? argv[i + 1] : 'webgpu,webgl,wasm';
 const quick = argv.includes('--quick');
+// wasm threads: as the app picks them (one per core, when cross-origin isolated), or --threads N.
+const t = argv.indexOf('--threads');
+const threads = t >= 0 ? argv[t + 1] : undefined;
 
 const executablePath =
   process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -43,7 +46,7 @@ let browser;
 try {
   await server.listen();
   const url = new URL('bench.html', server.resolvedUrls.local[0]);
-  url.search = new URLSearchParams({ backends, ...(quick ? { quick: '1' } : {}) }).toString();
+  url.search = new URLSearchParams({ backends, ...(quick ? { quick: '1' } : {}), ...(threads ? { threads } : {}) }).toString();
 
   browser = await chromium.launch({ executablePath, args, headless: true });
   console.error(`bench-browser: Chromium ${browser.version()}, ${url}`);

@@ -1,10 +1,13 @@
 // Browser benchmark page (bench.html): runs benchmarkModel on each backend in
-// ?backends=webgpu,webgl,wasm (&quick=1 for a smoke run), one after another on the main
+// ?backends=webgpu,webgl,wasm (&quick=1 for a smoke run, &threads=N for wasm), one after another on the main
 // thread, shows a markdown report and exposes it as window.__bench for
 // scripts/bench-browser.mjs. Mousedown events during the run measure main-thread input latency.
 import { DEFAULT_BACKEND_ORDER, selectBackend, type BackendName } from '../../core/backend';
 import { benchmarkModel, benchTable, type BenchRow } from '../../core/model/benchmark';
 import { configureWasmPaths } from '../wasmPaths';
+import { withWasmThreads } from '../worker/wasm-threads';
+import { wasmThreadsFromUrl } from '../worker/backend-order';
+import { getThreadsCount } from '@tensorflow/tfjs-backend-wasm';
 import { InputLatency } from './latency';
 
 export interface BenchState {
@@ -30,6 +33,8 @@ const backends = (params.get('backends') ?? 'webgpu,webgl,wasm')
   .map((s) => s.trim())
   .filter((s): s is BackendName => known.has(s));
 const quick = params.get('quick') === '1';
+/** wasm threads: tfjs's choice (half the logical cores), or ?threads=N as in the app. */
+const threads = wasmThreadsFromUrl(window.location.search);
 
 const out = document.getElementById('report')!;
 const state: BenchState = { done: false, report: '' };
@@ -52,11 +57,12 @@ async function run(): Promise<void> {
     console.log(out.textContent);
     let info;
     try {
-      info = await selectBackend([name]);
+      info = await withWasmThreads(name === 'wasm' ? threads : undefined, () => selectBackend([name]));
     } catch (err) {
       notes.push(`${name} skipped: ${err instanceof Error ? err.message : String(err)}`);
       continue;
     }
+    if (name === 'wasm') notes.push(`wasm: ${getThreadsCount()} thread(s), crossOriginIsolated ${String(self.crossOriginIsolated)}`);
     if (info.adapter) {
       const a = info.adapter;
       notes.push(`WebGPU adapter: ${a.vendor} / ${a.architecture}${a.description ? ` (${a.description})` : ''}`);

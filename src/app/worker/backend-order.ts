@@ -14,3 +14,13 @@ export function backendOrderFromUrl(search: string): BackendName[] {
     .filter((s): s is BackendName => known.has(s));
   return names.length > 0 ? names : [...DEFAULT_BACKEND_ORDER];
 }
+
+/**
+ * wasm thread count asked for in the page URL (`?threads=N`, 1-8), or undefined for tfjs's
+ * own choice (half the logical cores). A value out of range is ignored, like an unknown backend.
+ */
+export function wasmThreadsFromUrl(search: string): number | undefined {
+  const raw = new URLSearchParams(search).get('threads');
+  const n = Number(raw);
+  return raw !== null && Number.isInteger(n) && n >= 1 && n <= 8 ? n : undefined;
+}

@@ -15,7 +15,7 @@ import { fetchBasePair } from './checkpoints';
 import { PretrainGate } from './pretrain-gate';
 import { pretrainInWorker, type PretrainedPair } from './pretrain-in-worker';
 import type { BasePairInfo, WorkerCommand, WorkerEvent } from './protocol';
-import { threadingOf, withWasmThreadPerCore } from './wasm-threads';
+import { threadingOf, withWasmThreads } from './wasm-threads';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -38,7 +38,7 @@ async function init(order: WorkerCommand & { type: 'init' }): Promise<void> {
   try {
     // Before selectBackend: the wasm backend must find its binaries relative to the page.
     configureWasmPaths();
-    backend = await withWasmThreadPerCore(() => selectBackend(order.order));
+    backend = await withWasmThreads(order.wasmThreads, () => selectBackend(order.order));
     post({ type: 'backend', info: { ...backend, ...threadingOf(backend.name, self) } });
   } catch (e) {
     post({ type: 'backend-error', message: message(e) });

@@ -15,7 +15,7 @@ export type WorkerBackendInfo = BackendInfo & Threading;
 
 export type WorkerCommand =
   /** Select the TensorFlow.js backend (first that works in `order`); sent once when the worker starts. */
-  | { type: 'init'; order: BackendName[] }
+  | { type: 'init'; order: BackendName[]; wasmThreads?: number }
   /**
    * Load the base pair from `checkpointsUrl` (absolute, ends with '/'), or pretrain it if the config says so, and run the experiment;
    * with `continuation`, pick up a run that was cut short where it was cut.

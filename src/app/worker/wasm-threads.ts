@@ -24,18 +24,18 @@ export function threadingOf(backend: BackendName, scope: { crossOriginIsolated?:
 }
 
 /**
- * Runs `select` (which may initialise the wasm backend) so that wasm asks for one thread per
- * logical core, the default tfjs documents for setThreadsCount (its pool holds at most 8).
- * The C++ reads the core count once, when the module is instantiated: for that moment this
- * worker's navigator.hardwareConcurrency reads double, so the halving cap lands on the real
- * count; the real value is back as soon as `select` settles. Without isolation wasm runs its
- * single-threaded binary and none of this has an effect.
+ * Runs `select` (which may initialise the wasm backend) so that wasm uses `threads` threads,
+ * or tfjs's own count (half the logical cores, at most 8) when undefined. Why not more by
+ * default: on this project's 2-core machine two threads made a training step 2.4x and
+ * sampling ~10x slower than one (README, Benchmarks). The C++ caps the count at half of
+ * navigator.hardwareConcurrency, read once when the module is instantiated, and
+ * setThreadsCount() cannot pass that cap: for that moment this worker's
+ * hardwareConcurrency reads as 2 * threads; the real value is back as soon as `select` settles.
  */
-export async function withWasmThreadPerCore<T>(select: () => Promise<T>, nav: Navigator | WorkerNavigator = self.navigator): Promise<T> {
-  const cores = nav.hardwareConcurrency;
-  if (!(cores > 1)) return select();
-  setThreadsCount(cores);
-  Object.defineProperty(nav, 'hardwareConcurrency', { value: 2 * cores, configurable: true });
+export async function withWasmThreads<T>(threads: number | undefined, select: () => Promise<T>, nav: Navigator | WorkerNavigator = self.navigator): Promise<T> {
+  if (threads === undefined) return select();
+  setThreadsCount(threads);
+  Object.defineProperty(nav, 'hardwareConcurrency', { value: 2 * threads, configurable: true });
   try {
     return await select();
   } finally {
