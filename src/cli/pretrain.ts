@@ -1,11 +1,12 @@
 /**
  * npm run pretrain -- --task math|code [options]
  * Trains the base pair A/B of a task family by supervised learning on generated
- * traces, evaluates them, and writes public/checkpoints/<task>-{a,b}.ckpt plus an
- * entry in public/checkpoints/manifest.json saying how they were made.
+ * traces, evaluates them, measures their premise figures (as npm run diagnose does),
+ * and writes public/checkpoints/<task>-{a,b}.ckpt plus an entry in
+ * public/checkpoints/manifest.json saying how they were made and what they do.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
@@ -13,21 +14,26 @@ import { selectBackend } from '../core/backend';
 import type { BackendName } from '../core/backend';
 import { overlap } from '../core/eval/overlap';
 import { soloStage } from '../core/eval/cascade';
+import { measurePremise, PREMISE_DEFAULTS } from '../core/diagnostics/measure';
+import { premiseReport } from '../core/diagnostics/report';
+import { modelCompleter } from '../core/diagnostics/rollouts';
 import type { Transformer } from '../core/model/transformer';
 import { familyByName } from '../core/tasks/families';
 import { completionBudget } from '../core/tasks/budget';
-import { testHardSplit, validationSplit } from '../core/tasks/splits';
+import { TEST_HARD_SIZE, testHardSplit, validationSplit } from '../core/tasks/splits';
 import type { TaskFamily } from '../core/tasks/task';
 import { TOKENIZER_VERSION } from '../core/tokenizer/tokenizer';
 import { encodeBasePair } from '../core/train/pair-checkpoints';
 import { PRETRAIN_BUDGETS, PRETRAIN_DEFAULTS, pretrainModelConfig } from '../core/train/pretrain-defaults';
 import { pretrainPair, type PretrainConfig } from '../core/train/pretrain-pair';
 import { validationCheck } from '../core/train/validation-check';
+import { manifestPath, readManifest, writeManifest } from './checkpoint-dir';
 
 const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--fork-steps N] [--batch N]
        [--lr X] [--fork-noise X] [--seed N] [--trunk-target P] [--fork-target P] [--check-every N]
        [--check-problems N] [--backend wasm|cpu] [--eval-size N] [--out DIR]
-Steps are maxima: each stage stops once validation pass@1 reaches its target.`;
+Steps are maxima: each stage stops once validation pass@1 reaches its target.
+The premise figures (npm run diagnose) are measured on the first --eval-size test-hard problems.`;
 
 function fail(message: string): never {
   console.error(`error: ${message}\n${USAGE}`);
@@ -91,7 +97,9 @@ function parse() {
   if (config.learningRate <= 0) fail('--lr must be above 0');
   const checkProblems = positiveNumber('check-problems', values['check-problems'], true);
   if (checkProblems < 1) fail('--check-problems must be at least 1');
-  return { family, config, checkProblems, backend: values.backend as BackendName, evalSize: positiveNumber('eval-size', values['eval-size'], true), out: values.out };
+  const evalSize = positiveNumber('eval-size', values['eval-size'], true);
+  if (evalSize < 2 || evalSize > TEST_HARD_SIZE) fail(`--eval-size must be from 2 to ${TEST_HARD_SIZE} (the size of test-hard), got ${evalSize}`);
+  return { family, config, checkProblems, backend: values.backend as BackendName, evalSize, out: values.out };
 }
 
 async function evaluate(model: Transformer, family: TaskFamily, evalSize: number) {
@@ -126,18 +134,23 @@ async function main() {
     sampling: 'one sample per problem, temperature 1, top_p 1, plain prompt',
   };
   console.log(JSON.stringify(metrics, null, 2));
+  const premise = await measurePremise({ A: modelCompleter(pair.a), B: modelCompleter(pair.b) }, family, {
+    ...PREMISE_DEFAULTS,
+    problems: evalSize,
+    command: `npm run diagnose -- --task ${family.name} --checkpoints ${out} --problems ${evalSize}`,
+  });
+  console.log(premiseReport(family.name, premise));
 
   mkdirSync(out, { recursive: true });
-  const files: Record<string, { file: string; bytes: number; sha256: string }> = {};
   const encoded = await encodeBasePair(pair, family);
-  for (const name of ['a', 'b'] as const) {
+  const write = (name: 'a' | 'b') => {
     const bytes = encoded[name];
     const file = `${family.name}-${name}.ckpt`;
     writeFileSync(join(out, file), bytes);
-    files[name] = { file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
-  }
-  const manifestPath = join(out, 'manifest.json');
-  const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : { version: 1, pairs: {} };
+    return { file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  };
+  const files = { a: write('a'), b: write('b') };
+  const manifest = readManifest(out);
   manifest.pairs[family.name] = {
     command: `npm run pretrain -- ${process.argv.slice(2).join(' ')}`.trim(),
     config,
@@ -150,9 +163,10 @@ async function main() {
     createdAt: new Date().toISOString(),
     files,
     metrics,
+    premise,
   };
-  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
-  console.log(`wrote ${Object.values(files).map((f) => join(out, f.file)).join(', ')} and ${manifestPath}`);
+  writeManifest(out, manifest);
+  console.log(`wrote ${Object.values(files).map((f) => join(out, f.file)).join(', ')} and ${manifestPath(out)}`);
 }
 
 main().catch((e) => {

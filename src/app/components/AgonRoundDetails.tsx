@@ -1,5 +1,6 @@
 /** An Agon round: the problem, then for each draft the solution that read it, with verdicts, rewards and the rescue/sabotage marks. */
 import type { AgonPair, AgonRound } from '../../core/rl/round';
+import { WITHHELD_ANSWER } from '../../core/tasks/format';
 import { ProblemHeader, RewardLine, Verdict } from './SampleDetails';
 import { TokenText } from './TokenText';
 
@@ -14,7 +15,7 @@ function PairMarks({ pair }: { pair: AgonPair }) {
 }
 
 function PairView({ pair, index, round }: { pair: AgonPair; index: number; round: AgonRound }) {
-  const withheld = pair.draftView !== pair.draft.text;
+  const withheld = pair.draftView.includes(`<answer>${WITHHELD_ANSWER}`);
   return (
     <li className={`pair${pair.rescue ? ' pair-rescue' : ''}${pair.sabotage ? ' pair-sabotage' : ''}`} data-testid="pair">
       <div className="pair-head">
@@ -28,7 +29,7 @@ function PairView({ pair, index, round }: { pair: AgonPair; index: number; round
         <RewardLine sample={pair.draft} showBonus={false} />
       </div>
       <div className="stage stage-view">
-        <div className="stage-label">what {round.solver} read{withheld ? ' (final answer withheld)' : ''}</div>
+        <div className="stage-label">what {round.solver} read{withheld ? ' (final answer withheld: ? in its slot and where the trace gives it away)' : ''}</div>
         <code className="token-text" data-testid="draft-view">{pair.draftView}</code>
       </div>
       <div className="stage">

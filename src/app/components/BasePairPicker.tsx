@@ -4,6 +4,8 @@
  */
 import type { TaskFamilyName } from '../../core/tasks/task';
 import { PRETRAIN_BUDGETS, PRETRAIN_DEFAULTS } from '../../core/train/pretrain-defaults';
+import { premiseHeadline } from '../premise/headline';
+import { useShippedPremise } from '../premise/use-shipped-premise';
 import { useAppStore } from '../store/app-store';
 import { NumberField } from './fields';
 
@@ -30,6 +32,21 @@ function PairLoaded() {
     <span className="base-pair" data-testid="base-pair">
       this run: {how}, id {pair.id}
     </span>
+  );
+}
+
+/** The shipped pair's headline premise figures, when its manifest entry has them (npm run pretrain or npm run diagnose -- --record). */
+function ShippedPremise({ task }: { task: TaskFamilyName }) {
+  const premise = useShippedPremise(task);
+  if (!premise) return null;
+  const headline = premiseHeadline(premise);
+  return (
+    <div className="method-explain" data-testid="base-pair-premise">
+      {headline.basis}
+      {headline.lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </div>
   );
 }
 
@@ -66,6 +83,7 @@ export function BasePairPicker({ disabled }: { disabled: boolean }) {
           </span>
         </label>
       ))}
+      {source === 'shipped' && <ShippedPremise task={task} />}
       {source === 'pretrain' && <PretrainSettings disabled={disabled} />}
       <PairLoaded />
     </fieldset>

@@ -67,3 +67,48 @@ export function meanPassAtK(perProblem: readonly { n: number; c: number }[], k: 
   if (perProblem.length === 0) return 0;
   return perProblem.reduce((s, p) => s + passAtK(p.n, p.c, k), 0) / perProblem.length;
 }
+
+/** A mean with its 95% interval. */
+export interface Estimate extends Interval {
+  mean: number;
+}
+
+/** Two-sided 95% quantile of the standard normal. */
+const Z95 = 1.959963984540054;
+
+/**
+ * Mean of x[i] - y[i] over paired items (the same problems measured twice) with a
+ * 95% interval from the normal approximation: mean +- 1.96 * sd / sqrt(n), sd the
+ * sample standard deviation of the differences. Pairing removes what the items
+ * share (a problem's difficulty), so it is much tighter than two unpaired intervals.
+ */
+export function pairedDifference(x: readonly number[], y: readonly number[]): Estimate {
+  if (x.length !== y.length) throw new RangeError(`pairedDifference: ${x.length} vs ${y.length} items`);
+  const n = x.length;
+  if (n < 2) throw new RangeError(`pairedDifference: needs at least 2 pairs, got ${n}`);
+  const d = x.map((v, i) => v - (y[i] as number));
+  const mean = d.reduce((s, v) => s + v, 0) / n;
+  const variance = d.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1);
+  const half = (Z95 * Math.sqrt(variance)) / Math.sqrt(n);
+  return { mean, low: mean - half, high: mean + half };
+}
+
+/** Pearson correlation of paired values (clamped to [-1, 1] against rounding); null when either side is constant (undefined). */
+export function pearson(x: readonly number[], y: readonly number[]): number | null {
+  if (x.length !== y.length) throw new RangeError(`pearson: ${x.length} vs ${y.length} items`);
+  const n = x.length;
+  if (n === 0) return null;
+  const mx = x.reduce((s, v) => s + v, 0) / n;
+  const my = y.reduce((s, v) => s + v, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  x.forEach((v, i) => {
+    const dx = v - mx;
+    const dy = (y[i] as number) - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  });
+  return sxx === 0 || syy === 0 ? null : Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
+}

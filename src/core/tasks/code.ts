@@ -29,6 +29,7 @@ import {
   type Primitive,
   type Program,
 } from './dsl';
+import { masked } from './format';
 import type { Problem, TaskFamily } from './task';
 
 /** Widest list: no primitive lengthens a list, so outputs fit too. */
@@ -234,6 +235,11 @@ function isCorrect(problem: Problem, answer: string): boolean {
 }
 
 const STEP_LIST = /^(?:_|\d{1,5})\.*$/;
+/**
+ * Letters in a trace: the primitive names, which read in order are the program (the
+ * answer). The lists stay: the last one is the first example's output, already in the problem.
+ */
+const PRIMITIVE_NAMES = /[a-z]+/g;
 
 /** Whether the trace is one well-formed "op list" step per primitive, naming the answer's primitives when it has some. */
 function traceWellFormed(trace: string, program: Program | null): boolean {
@@ -266,4 +272,5 @@ export const codeFamily: TaskFamily = {
     const program = parseProgram(answer);
     return (program ? 0.5 : 0) + (traceWellFormed(trace, program) ? 0.5 : 0);
   },
+  hideAnswerInTrace: (trace) => trace.replace(PRIMITIVE_NAMES, masked),
 };

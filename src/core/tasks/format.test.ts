@@ -26,8 +26,34 @@ describe('text format', () => {
     const shown = draftView(mathFamily, completion, true);
     const withheld = draftView(mathFamily, completion, false);
     expect(shown).toBe(`${problem.trace.padEnd(mathFamily.draftTraceWidth, '.')}<answer>${problem.answer}`);
-    expect(withheld).toBe(`${problem.trace.padEnd(mathFamily.draftTraceWidth, '.')}<answer>${WITHHELD_ANSWER}`);
-    expect(withheld).not.toContain(`<answer>${problem.answer}`);
+    expect(withheld).toHaveLength(shown.length);
+    expect(withheld.endsWith(`<answer>${WITHHELD_ANSWER}`)).toBe(true);
+  });
+
+  it('hides math\'s last running value when the answer is withheld, and keeps the earlier ones', () => {
+    expect(draftView(mathFamily, '7 4 7<answer>7<eos>', false)).toBe('7 4 ?..........<answer>?');
+    expect(draftView(mathFamily, '7 4 7<answer>7<eos>', true)).toBe('7 4 7..........<answer>7');
+    // A malformed draft: its last word is masked whatever it is, trailing spaces kept.
+    expect(draftView(mathFamily, '3 12 <answer>9<eos>', false)).toBe('3 ?? ..........<answer>?');
+    expect(draftView(mathFamily, '<answer>5<eos>', false)).toBe('...............<answer>?');
+  });
+
+  it('hides the primitive names of a code trace (the program) and keeps its lists', () => {
+    const trace = 'rev 413.. inc 524..';
+    expect(draftView(codeFamily, `${trace}<answer>rev inc<eos>`, false)).toBe(`${'??? 413.. ??? 524..'.padEnd(codeFamily.draftTraceWidth, '.')}<answer>${'?'.padEnd(codeFamily.maxAnswerLength, '.')}`);
+    expect(draftView(codeFamily, `${trace}<answer>rev inc<eos>`, true)).toBe(`${trace.padEnd(codeFamily.draftTraceWidth, '.')}<answer>${'rev inc'.padEnd(codeFamily.maxAnswerLength, '.')}`);
+  });
+
+  it('leaves nothing of a reference solution\'s answer in the withheld view of either family', () => {
+    const rng = new Rng(5);
+    for (let i = 0; i < 200; i++) {
+      const family = i % 2 === 0 ? mathFamily : codeFamily;
+      const p = family.generate(rng, family.hardDifficulties[i % family.hardDifficulties.length]!);
+      const view = draftView(family, solutionText(p.trace, p.answer), false);
+      const [trace] = view.split('<answer>') as [string];
+      if (family === mathFamily) expect(trace.replace(/\.+$/, '').split(' ').at(-1)).toBe(WITHHELD_ANSWER);
+      else for (const name of p.answer.split(' ')) expect(trace).not.toContain(name);
+    }
   });
 
   it('gives every prompt of a family one length, with or without a draft', () => {

@@ -7,12 +7,19 @@
  * every prompt of a family has one length and every token sits at the same
  * absolute position whether or not a draft is shown: what a small transformer
  * (learned absolute positions) learns on prompts alone carries over to prompts
- * with a draft. A withheld answer reads `?`.
+ * with a draft. A withheld answer reads `?`, and so does whatever in the trace gives
+ * it away (the family says what: math's last running value, code's primitive names),
+ * one `?` per character hidden.
  */
 import type { Problem, TaskFamily } from './task';
 
 export const WITHHELD_ANSWER = '?';
 export const TRACE_PAD = '.';
+
+/** The text as long as `text`, all WITHHELD_ANSWER: what a hidden part of a draft reads. */
+export function masked(text: string): string {
+  return WITHHELD_ANSWER.repeat(text.length);
+}
 
 export function draftedPrompt(problem: Problem, draftView: string): string {
   return `<draft>${draftView}<bos>${problem.text}<sol>`;
@@ -55,12 +62,15 @@ function fitWidth(text: string, width: number): string {
 }
 
 /**
- * What a challenger reads of a rival's completion: its trace and its answer (or
- * `?` when withheld), special tokens removed, each fitted to the family's width.
+ * What a challenger reads of a rival's completion: its trace and its answer, special
+ * tokens removed, each fitted to the family's width. When the answer is withheld the
+ * answer slot reads `?` and the trace has its giveaway masked (before the trace is cut
+ * to width, so what is masked is the draft's own last step).
  */
 export function draftView(family: TaskFamily, completion: string, showAnswer: boolean): string {
   const parsed = parseCompletion(completion);
-  const trace = fitWidth(parsed.trace.replace(SPECIAL_TAG, ''), family.draftTraceWidth);
+  const readable = parsed.trace.replace(SPECIAL_TAG, '');
+  const trace = fitWidth(showAnswer ? readable : family.hideAnswerInTrace(readable), family.draftTraceWidth);
   const answer = showAnswer ? (parsed.answer ?? '').replace(SPECIAL_TAG, '') : WITHHELD_ANSWER;
   return `${trace}<answer>${fitWidth(answer, family.maxAnswerLength)}`;
 }

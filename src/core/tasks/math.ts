@@ -8,6 +8,7 @@
  * the number of operations, so it is hard only through its length.
  */
 import type { Rng } from '../random';
+import { masked } from './format';
 import type { Problem, TaskFamily } from './task';
 
 const MAX_OPS = 8;
@@ -49,6 +50,8 @@ function generate(rng: Rng, difficulty: number): Problem {
 }
 
 const TRACE_SHAPE = /^\d( \d)*$/;
+/** The trace's last word: the running value after the last operation, which is the answer. */
+const LAST_VALUE = /\S+(?=\s*$)/;
 
 export const mathFamily: TaskFamily = {
   name: 'math',
@@ -65,4 +68,5 @@ export const mathFamily: TaskFamily = {
     const traceOk = TRACE_SHAPE.test(trace) && (trace.length + 1) / 2 === problem.difficulty;
     return (/^\d$/.test(answer) ? 0.5 : 0) + (traceOk ? 0.5 : 0);
   },
+  hideAnswerInTrace: (trace) => trace.replace(LAST_VALUE, masked),
 };

@@ -38,4 +38,10 @@ export interface TaskFamily {
   isCorrect(problem: Problem, answer: string): boolean;
   /** Format score in [0, 1] for a parsed trace and answer: how closely they follow the expected layout. Must not throw. */
   formatScore(problem: Problem, trace: string, answer: string): number;
+  /**
+   * A draft's trace as a challenger reads it when the draft's answer is withheld: the
+   * part that spells the answer out replaced by `?` of the same length (so the layout
+   * keeps every position). Any text, never throws.
+   */
+  hideAnswerInTrace(trace: string): string;
 }

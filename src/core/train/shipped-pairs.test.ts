@@ -2,12 +2,17 @@
  * The base pairs in public/checkpoints: what the manifest promises (files, sizes,
  * hashes, config, metrics in the band RL needs) holds, and the models still solve
  * today's task family, so a change to a family that leaves its shipped pair behind fails here.
+ * Where the manifest records premise figures (npm run diagnose), a fast recheck on the
+ * first 100 problems must land within sampling error of them.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
+import { measurePremise } from '../diagnostics/measure';
+import { premiseSchema, type Premise } from '../diagnostics/premise-schema';
+import { CASCADES, modelCompleter } from '../diagnostics/rollouts';
 import { soloStage } from '../eval/cascade';
 import { decodeCheckpoint, modelFromCheckpoint } from '../model/checkpoint';
 import { completionBudget } from '../tasks/budget';
@@ -21,6 +26,22 @@ const manifest = JSON.parse(readFileSync(`${DIR}/manifest.json`, 'utf8'));
 const MAX_BYTES = 2 * 1024 * 1024;
 /** Problems sampled per model: a model at 15% solves fewer than 3 of 50 about 1.4% of the time (the sampling is seeded). */
 const SAMPLED = 50;
+/** Problems of the premise recheck. */
+const RECHECK = 100;
+/** How many standard errors of the recheck a recorded figure may lie from it (seeded, so a pass is stable). */
+const TOLERANCE_SE = 4;
+
+/** A recorded rate against its recheck: within TOLERANCE_SE binomial standard errors of RECHECK problems. */
+function expectRate(label: string, recorded: number, recheck: number) {
+  const se = Math.sqrt(Math.max(recorded * (1 - recorded), 0.01) / RECHECK);
+  expect(Math.abs(recheck - recorded), `${label}: recorded ${recorded}, recheck ${recheck}`).toBeLessThanOrEqual(TOLERANCE_SE * se);
+}
+
+/** A recorded lift against its recheck: within TOLERANCE_SE standard errors read off the recheck's 95% interval. */
+function expectLift(label: string, recorded: Premise['cascades']['A->B']['lift'], recheck: Premise['cascades']['A->B']['lift']) {
+  const se = (recheck.high - recheck.low) / (2 * 1.96);
+  expect(Math.abs(recheck.mean - recorded.mean), `${label} lift: recorded ${recorded.mean}, recheck ${recheck.mean}`).toBeLessThanOrEqual(TOLERANCE_SE * se + 1e-9);
+}
 
 describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
   const family = familyByName(task);
@@ -61,4 +82,22 @@ describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
       expect(solved).toBeGreaterThanOrEqual(3);
     }
   });
+
+  it.skipIf(entry?.premise === undefined)('lands near its recorded premise figures on a recheck of the first 100 problems', async () => {
+    const recorded = premiseSchema.parse(entry.premise);
+    const load = (member: 'a' | 'b') => modelFromCheckpoint(new Uint8Array(readFileSync(`${DIR}/${entry.files[member].file}`)), TOKENIZER_VERSION);
+    const [a, b] = [load('a'), load('b')];
+    const recheck = await measurePremise({ A: modelCompleter(a), B: modelCompleter(b) }, family, { ...recorded, problems: RECHECK });
+    a.dispose();
+    b.dispose();
+    for (const m of ['A', 'B'] as const) {
+      expectRate(`${m} sampled`, recorded.solo[m].sampled, recheck.solo[m].sampled);
+      expectRate(`${m} greedy`, recorded.solo[m].greedy, recheck.solo[m].greedy);
+    }
+    for (const { name } of CASCADES) {
+      expectRate(name, recorded.cascades[name].passAt1, recheck.cascades[name].passAt1);
+      // A lift is over the better model; on 100 problems the other one may come out ahead, and then the lifts measure different things.
+      if (recheck.better === recorded.better) expectLift(name, recorded.cascades[name].lift, recheck.cascades[name].lift);
+    }
+  }, 300_000);
 });

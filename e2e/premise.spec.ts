@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { openPlayground } from './playground';
+
+// The base-pair card shows the shipped pair's premise lifts when the manifest has them,
+// per task family, and nothing (and no error) when it does not.
+const manifest = JSON.parse(readFileSync('public/checkpoints/manifest.json', 'utf8'));
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+test('the base-pair card shows the premise lifts of the shipped pair, per task family', async ({ page }) => {
+  test.skip(!manifest.pairs.math.premise || !manifest.pairs.code.premise, 'the shipped manifest records no premise figures');
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await openPlayground(page, '?backends=wasm');
+  const card = page.getByTestId('base-pair-premise');
+  for (const task of ['math', 'code']) {
+    await page.getByLabel('Task family').selectOption(task);
+    const p = manifest.pairs[task].premise;
+    await expect(card).toContainText(`better single model (${p.better}, ${pct(p.solo[p.better].sampled)})`);
+    await expect(card).toContainText('untrained cascade: A->B');
+    await expect(card).toContainText('self-refinement: A->A');
+  }
+  expect(errors).toEqual([]);
+});
+
+test('the base-pair card shows nothing about the premise when the manifest has none', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const bare = { ...manifest, pairs: Object.fromEntries(Object.entries(manifest.pairs).map(([task, entry]) => [task, { ...(entry as object), premise: undefined }])) };
+  await page.route('**/checkpoints/manifest.json', (route) => route.fulfill({ json: bare }));
+  const fetched = page.waitForResponse('**/checkpoints/manifest.json');
+  await openPlayground(page, '?backends=wasm');
+  await fetched;
+  await expect(page.getByTestId('base-pair-picker')).toBeVisible();
+  // The card renders after the manifest arrives; give it a moment to (not) appear.
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('base-pair-premise')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,38 @@
+/**
+ * What the base-pair card says about a shipped pair's premise: the untrained cascade's
+ * and self-refinement's lift over the better single model, with intervals, read from
+ * the checkpoint manifest. A manifest without premise figures (or with ones this
+ * version cannot read) gives nothing to show, never an error.
+ */
+import { premiseSchema, type Premise } from '../../core/diagnostics/premise-schema';
+import { formatLift } from '../../core/diagnostics/report';
+import type { CascadeName } from '../../core/diagnostics/rollouts';
+
+/** The premise figures of a task's pair in a manifest, or null when there are none that parse. */
+export function premiseFromManifest(manifest: unknown, task: string): Premise | null {
+  if (typeof manifest !== 'object' || manifest === null) return null;
+  const pairs = (manifest as { pairs?: unknown }).pairs;
+  if (typeof pairs !== 'object' || pairs === null) return null;
+  const entry = (pairs as Record<string, unknown>)[task];
+  if (typeof entry !== 'object' || entry === null) return null;
+  const parsed = premiseSchema.safeParse((entry as { premise?: unknown }).premise);
+  return parsed.success ? parsed.data : null;
+}
+
+export interface PremiseHeadline {
+  /** How it was measured, in one line. */
+  basis: string;
+  /** One "label: lift, lift" line each for the untrained cascade and self-refinement. */
+  lines: string[];
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+export function premiseHeadline(p: Premise): PremiseHeadline {
+  const lift = (name: CascadeName) => `${name} ${formatLift(p.cascades[name].lift)}`;
+  const view = p.showDraftAnswer ? "draft's answer shown" : "draft's answer withheld";
+  return {
+    basis: `Lift over the better single model (${p.better}, ${pct(p.solo[p.better].sampled)}), in points with 95% intervals: first ${p.problems} test-hard problems, ${p.samples} samples each, ${view}.`,
+    lines: [`untrained cascade: ${lift('A->B')}, ${lift('B->A')}`, `self-refinement: ${lift('A->A')}, ${lift('B->B')}`],
+  };
+}

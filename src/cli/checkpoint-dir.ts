@@ -1,0 +1,63 @@
+/**
+ * A checkpoint folder (public/checkpoints by default): its manifest.json and the base
+ * pairs it lists, each file checked against the manifest's size and SHA-256.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { modelFromCheckpoint } from '../core/model/checkpoint';
+import type { Transformer } from '../core/model/transformer';
+import { TOKENIZER_VERSION } from '../core/tokenizer/tokenizer';
+
+interface ManifestFile {
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+/** The manifest as JSON: entries are kept whole, only the fields read here are typed. */
+export interface Manifest {
+  version: number;
+  pairs: Record<string, { files: { a: ManifestFile; b: ManifestFile }; [field: string]: unknown }>;
+}
+
+export function manifestPath(dir: string): string {
+  return join(dir, 'manifest.json');
+}
+
+export function readManifest(dir: string): Manifest {
+  const path = manifestPath(dir);
+  if (!existsSync(path)) return { version: 1, pairs: {} };
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+}
+
+/** Rounds long fractions (interval ends, correlations) so the manifest stays readable; counts are unchanged. */
+function roundNumbers(_key: string, value: unknown): unknown {
+  return typeof value === 'number' && !Number.isInteger(value) ? Number(value.toFixed(6)) : value;
+}
+
+export function writeManifest(dir: string, manifest: Manifest): void {
+  writeFileSync(manifestPath(dir), JSON.stringify(manifest, roundNumbers, 2) + '\n');
+}
+
+function checkedBytes(dir: string, entry: ManifestFile): Uint8Array {
+  const path = join(dir, entry.file);
+  if (!existsSync(path)) throw new Error(`${path} is missing (listed in ${manifestPath(dir)})`);
+  const bytes = new Uint8Array(readFileSync(path));
+  if (bytes.length !== entry.bytes) throw new Error(`${path}: ${bytes.length} bytes, the manifest says ${entry.bytes}`);
+  if (createHash('sha256').update(bytes).digest('hex') !== entry.sha256) throw new Error(`${path}: SHA-256 does not match the manifest`);
+  return bytes;
+}
+
+/** Loads the pair of a task family from the folder; throws with a clear message when it is missing or does not match. */
+export function loadPair(dir: string, task: string): { a: Transformer; b: Transformer } {
+  const entry = readManifest(dir).pairs[task];
+  if (!entry) throw new Error(`${manifestPath(dir)} has no base pair for "${task}"; create it with "npm run pretrain -- --task ${task}"`);
+  const a = modelFromCheckpoint(checkedBytes(dir, entry.files.a), TOKENIZER_VERSION);
+  try {
+    return { a, b: modelFromCheckpoint(checkedBytes(dir, entry.files.b), TOKENIZER_VERSION) };
+  } catch (e) {
+    a.dispose();
+    throw e;
+  }
+}

@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { premiseSchema } from '../core/diagnostics/premise-schema';
+
+function cli(script: string, args: string[]) {
+  return spawnSync('npx', ['tsx', `src/cli/${script}.ts`, ...args], { encoding: 'utf8', timeout: 300_000 });
+}
+
+describe('npm run diagnose', () => {
+  it('prints usage and exits 2 on bad arguments', () => {
+    for (const args of [[], ['--task', 'poetry'], ['--task', 'math', '--problems', '1'], ['--task', 'math', '--problems', '1001'], ['--task', 'math', '--samples', 'x'], ['--task', 'math', '--bogus']]) {
+      const run = cli('diagnose', args);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain('usage: npm run diagnose');
+    }
+  }, 120_000);
+
+  it('says which pair is missing', () => {
+    const run = cli('diagnose', ['--task', 'math', '--checkpoints', mkdtempSync(join(tmpdir(), 'agon-empty-'))]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('has no base pair for "math"');
+  }, 120_000);
+
+  it('pretrain records the premise figures in the manifest, and diagnose measures the same pair again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agon-premise-'));
+    const pretrain = cli('pretrain', ['--task', 'math', '--trunk-steps', '2', '--fork-steps', '1', '--batch', '2', '--check-problems', '2', '--eval-size', '6', '--out', dir]);
+    expect(pretrain.status, pretrain.stderr).toBe(0);
+    expect(pretrain.stdout).toContain('## The math base pair on test-hard');
+    const written = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).pairs.math;
+    const premise = premiseSchema.parse(written.premise);
+    expect(premise).toMatchObject({ problems: 6, samples: 4, showDraftAnswer: false, command: `npm run diagnose -- --task math --checkpoints ${dir} --problems 6` });
+
+    const json = join(dir, 'premise.json');
+    const run = cli('diagnose', ['--task', 'math', '--checkpoints', dir, '--problems', '6', '--samples', '2', '--show-draft-answer', '--json', json, '--record']);
+    expect(run.status, run.stderr).toBe(0);
+    for (const row of ['| A |', '| B |', '| A->B cascade |', '| B->A cascade |', '| A->A self-refinement |', '| B->B self-refinement |']) expect(run.stdout).toContain(row);
+    expect(run.stdout).toContain("cascades read the draft's answer shown");
+    const measured = premiseSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    expect(measured).toMatchObject({ problems: 6, samples: 2, showDraftAnswer: true });
+    // --record replaces the premise and keeps every other field of the entry.
+    const recorded = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).pairs.math;
+    expect(premiseSchema.parse(recorded.premise)).toEqual(measured);
+    expect({ ...recorded, premise: undefined }).toEqual({ ...written, premise: undefined });
+  }, 300_000);
+});

@@ -1,0 +1,102 @@
+/**
+ * npm run diagnose -- --task math|code [options]
+ * Measures whether a base pair has the room Agon needs, on the first problems of
+ * test-hard: each model alone (sampled and greedy), the untrained cascade both ways
+ * and each model's self-refinement against the better single model, rescue /
+ * sabotage / copy, and how differently A and B fail. Prints markdown tables.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { selectBackend, type BackendName } from '../core/backend';
+import { measurePremise, PREMISE_DEFAULTS } from '../core/diagnostics/measure';
+import { premiseReport } from '../core/diagnostics/report';
+import { modelCompleter } from '../core/diagnostics/rollouts';
+import { familyByName } from '../core/tasks/families';
+import { TEST_HARD_SIZE } from '../core/tasks/splits';
+import type { TaskFamily } from '../core/tasks/task';
+import { loadPair, readManifest, writeManifest } from './checkpoint-dir';
+
+const USAGE = `usage: npm run diagnose -- --task math|code [--checkpoints DIR] [--problems N] [--samples K]
+       [--seed N] [--show-draft-answer] [--backend wasm|cpu] [--json FILE] [--record]
+Defaults: --checkpoints public/checkpoints --problems ${PREMISE_DEFAULTS.problems} --samples ${PREMISE_DEFAULTS.samples} --seed ${PREMISE_DEFAULTS.seed}; the draft's answer withheld.
+--json FILE writes the figures as JSON; --record stores them in the manifest entry of the pair (as "premise").`;
+
+function fail(message: string): never {
+  console.error(`error: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function integer(name: string, raw: string, min: number): number {
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < min) fail(`--${name} must be an integer of at least ${min}, got "${raw}"`);
+  return v;
+}
+
+function parse() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        task: { type: 'string' },
+        checkpoints: { type: 'string', default: 'public/checkpoints' },
+        problems: { type: 'string', default: String(PREMISE_DEFAULTS.problems) },
+        samples: { type: 'string', default: String(PREMISE_DEFAULTS.samples) },
+        seed: { type: 'string', default: String(PREMISE_DEFAULTS.seed) },
+        'show-draft-answer': { type: 'boolean', default: false },
+        backend: { type: 'string', default: 'wasm' },
+        json: { type: 'string' },
+        record: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  if (!values.task) fail('--task is required');
+  let family: TaskFamily;
+  try {
+    family = familyByName(values.task);
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  if (values.backend !== 'wasm' && values.backend !== 'cpu') fail(`--backend must be wasm or cpu, got "${values.backend}"`);
+  const problems = integer('problems', values.problems, 2);
+  if (problems > TEST_HARD_SIZE) fail(`--problems is at most ${TEST_HARD_SIZE} (the size of test-hard), got ${problems}`);
+  return {
+    family,
+    dir: values.checkpoints,
+    problems,
+    samples: integer('samples', values.samples, 1),
+    seed: integer('seed', values.seed, 0),
+    showDraftAnswer: values['show-draft-answer'],
+    backend: values.backend as BackendName,
+    json: values.json,
+    record: values.record,
+  };
+}
+
+async function main() {
+  const args = parse();
+  const info = await selectBackend([args.backend]);
+  const pair = loadPair(args.dir, args.family.name);
+  const command = `npm run diagnose -- ${process.argv.slice(2).join(' ')}`.trim();
+  console.error(`diagnosing the ${args.family.name} pair in ${args.dir} on ${info.name}: ${args.problems} problems x ${args.samples} samples`);
+  const started = Date.now();
+  const premise = await measurePremise({ A: modelCompleter(pair.a), B: modelCompleter(pair.b) }, args.family, { ...args, command });
+  pair.a.dispose();
+  pair.b.dispose();
+  console.log(premiseReport(args.family.name, premise));
+  console.error(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (args.json) writeFileSync(args.json, JSON.stringify(premise, null, 2) + '\n');
+  if (args.record) {
+    const manifest = readManifest(args.dir);
+    manifest.pairs[args.family.name]!.premise = premise;
+    writeManifest(args.dir, manifest);
+    console.error(`recorded in the ${args.family.name} entry of ${args.dir}/manifest.json`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
