@@ -133,7 +133,7 @@ async function runSeed(config: ExperimentConfig, seed: number, out: string, chec
     console.warn(`warning: the config was made with base pair ${config.base_pair}, these checkpoints are ${pairId}; curves will differ`);
   }
   const environment = { backend: info.name, tfjsVersion: tf.version.tfjs, appVersion: process.env.npm_package_version ?? 'dev', platform: `node ${process.version}` };
-  const runner = new ExperimentRunner({ ...config, seed, base_pair: pairId }, pair, environment, null, arms);
+  const runner = new ExperimentRunner({ ...config, seed, base_pair: pairId }, pair, environment, null, { onlyArms: arms ?? undefined });
   let lastPrint = 0;
   runner.on((e) => {
     if (e.type === 'eval') {

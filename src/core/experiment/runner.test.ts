@@ -50,6 +50,18 @@ describe('experiment runner', () => {
     expect(armsFor(['moa', 'grpo-self-cascade', 'agon', 'grpo', 'zero-shot'])).toEqual(['base', 'grpo', 'agon']);
   });
 
+  it('estimates the time left from measured phases (a fake clock: every phase takes 5 ms)', async () => {
+    let t = 0;
+    const runner = new ExperimentRunner({ ...micro, methods: ['agon', 'grpo', 'moa', 'zero-shot'] }, tinyPair(), env, null, { now: () => (t += 5) });
+    const etas: number[] = [];
+    runner.on((e) => e.type === 'progress' && etas.push(e.progress.etaMs!));
+    await runner.run();
+    // Phases: the base pair's evaluation; per trained arm (GRPO, then Agon) an evaluation and
+    // two steps, each followed by an evaluation: 11. A step's progress comes after its phase.
+    const done = [3, 5, 8, 10];
+    expect(etas).toEqual(done.map((d) => (11 - d) * 5));
+  });
+
   it('runs every method end to end and records rounds, curves and a table', async () => {
     const runner = new ExperimentRunner({ ...micro, methods: [...METHODS] }, tinyPair(), env);
     const events: ExperimentEvent[] = [];

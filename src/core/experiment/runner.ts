@@ -19,6 +19,7 @@ import { sampleProblem, testHardSplit, validationSplit } from '../tasks/splits';
 import type { Problem, TaskFamily } from '../tasks/task';
 import { TOKENIZER_VERSION } from '../tokenizer/tokenizer';
 import type { ExperimentConfig } from './config';
+import { phasePlan, RunEta, type PhaseKind } from './eta';
 import { evaluateReadout, type EvalContext, type EvalSets } from './evaluate';
 import type { ExperimentEvent } from './events';
 import { ARMS, armsFor, METHOD_SPECS, type ArmSpec } from './methods';
@@ -45,6 +46,13 @@ export function trainingProblems(family: TaskFamily, seed: number, step: number,
 // Kept here too: the runner's callers and tests import it from the runner.
 export { armsFor };
 
+export interface RunnerOptions {
+  /** Run only these of the config's arms (the rest run elsewhere; see mergeArmRuns). */
+  onlyArms?: readonly string[];
+  /** The clock of the progress events' times (a fake one in tests). */
+  now?: () => number;
+}
+
 export class ExperimentRunner {
   private readonly family: TaskFamily;
   private readonly listeners: ((e: ExperimentEvent) => void)[] = [];
@@ -53,8 +61,10 @@ export class ExperimentRunner {
   private cancelled = false;
   private wake: (() => void) | null = null;
   private readonly arms: Record<string, ArmResult> = {};
-  private readonly started = Date.now();
-  private stepsTotalDone = 0;
+  private readonly onlyArms: readonly string[] | null;
+  private readonly now: () => number;
+  private eta: RunEta = new RunEta([], Date.now);
+  private started = 0;
 
   constructor(
     private readonly config: ExperimentConfig,
@@ -62,9 +72,10 @@ export class ExperimentRunner {
     private readonly environment: Environment,
     /** Continue a run that was cut short (resume.ts), instead of starting from the base pair. */
     private readonly continuation: RunResume | null = null,
-    /** Run only these of the config's arms (the rest run elsewhere; see mergeArmRuns). */
-    private readonly onlyArms: readonly string[] | null = null,
+    options: RunnerOptions = {},
   ) {
+    this.onlyArms = options.onlyArms ?? null;
+    this.now = options.now ?? Date.now;
     this.family = familyByName(config.task);
     if (continuation && continuation.basePair !== config.base_pair) {
       throw new Error(`this run started from base pair ${continuation.basePair}, and the base pair here is ${config.base_pair}: continuing would not be the same run`);
@@ -105,15 +116,16 @@ export class ExperimentRunner {
       validation: validationSplit(this.family, this.config.eval_problems),
     };
     const armNames = armsFor(this.config.methods);
+    const toRun = armNames.filter((arm) => (!this.onlyArms || this.onlyArms.includes(arm)) && !this.continuation?.done[arm]);
+    this.eta = new RunEta(this.plan(toRun), this.now);
+    this.started = this.now();
     let status: ExperimentResult['status'] = 'complete';
     try {
       for (const [index, arm] of armNames.entries()) {
         if (this.onlyArms && !this.onlyArms.includes(arm)) continue;
         const done = this.continuation?.done[arm];
-        if (done) {
-          this.arms[arm] = done;
-          this.stepsTotalDone += done.stepsDone;
-        } else await this.runArm(arm, index, armNames.length, sets);
+        if (done) this.arms[arm] = done;
+        else await this.runArm(arm, index, armNames.length, sets);
       }
     } catch (e) {
       if (!(e instanceof Cancelled)) throw e;
@@ -135,6 +147,20 @@ export class ExperimentRunner {
     };
     this.emit({ type: 'done', result });
     return result;
+  }
+
+  /** The phases the arms still to run will go through, for the time-left estimate. */
+  private plan(arms: readonly string[]): PhaseKind[] {
+    return phasePlan(
+      arms.map((arm) => ({
+        kind: ARMS[arm]!.kind,
+        evaluates: this.config.methods.filter((m) => METHOD_SPECS[m].arm === arm).join(','),
+        fromStep: this.continuation?.cut?.arm === arm ? this.continuation.cut.step : 0,
+        trained: ARMS[arm]!.kind !== 'base',
+      })),
+      this.config.steps,
+      this.config.eval_every,
+    );
   }
 
   private emit(e: ExperimentEvent): void {
@@ -215,7 +241,9 @@ export class ExperimentRunner {
       if (Object.keys(counters.reward).length > 0) point.reward = Object.fromEntries(Object.entries(counters.reward).map(([k, v]) => [k, mean(v)]));
       counters.kl = [];
       counters.reward = {};
+      this.eta.begin();
       for (const m of methods) point.readouts[m] = await evaluateReadout(METHOD_SPECS[m].readout, members, models, ctx);
+      this.eta.end();
       record.curve.push(point);
       // States first: whoever saves them has them by the time the evaluation shows.
       if (learners && step > 0) await this.emitCheckpoints(arm, step, members, learners, record.evalTokens);
@@ -227,6 +255,7 @@ export class ExperimentRunner {
       const steps = this.config.steps;
       for (let step = cut?.step ?? 0; step < steps; step++) {
         await this.gate();
+        this.eta.begin();
         const problems = trainingProblems(this.family, this.config.seed, step, this.config.problems_per_step);
         const seed = this.config.seed * 7_919 + step * 31 + armIndex;
         let round: Round;
@@ -242,7 +271,7 @@ export class ExperimentRunner {
         }
         this.account(round, counters);
         record.stepsDone = step + 1;
-        this.stepsTotalDone++;
+        this.eta.end();
         this.emit({ type: 'round', arm, round });
         this.emit({ type: 'progress', progress: this.progress(arm, armIndex, arms, step + 1, counters, record.evalTokens) });
         if ((step + 1) % this.config.eval_every === 0 || step + 1 === steps) await evaluate(step + 1);
@@ -290,12 +319,10 @@ export class ExperimentRunner {
   }
 
   private progress(arm: string, armIndex: number, arms: number, step: number, counters: { generated: number; trained: number }, evalTokens: number) {
-    const elapsedMs = Date.now() - this.started;
-    const trainedArms = armsFor(this.config.methods).filter((a) => ARMS[a]?.kind !== 'base' && (!this.onlyArms || this.onlyArms.includes(a))).length;
-    const totalSteps = trainedArms * this.config.steps;
-    const etaMs = this.stepsTotalDone > 0 ? (elapsedMs / this.stepsTotalDone) * (totalSteps - this.stepsTotalDone) : null;
-    return { arm, armIndex, arms, step, steps: this.config.steps, tokensGenerated: counters.generated, tokensTrained: counters.trained, evalTokens, elapsedMs, etaMs };
+    const elapsedMs = this.now() - this.started;
+    return { arm, armIndex, arms, step, steps: this.config.steps, tokensGenerated: counters.generated, tokensTrained: counters.trained, evalTokens, elapsedMs, etaMs: this.eta.remainingMs() };
   }
+
 }
 
 function mean(xs: readonly number[]): number {
