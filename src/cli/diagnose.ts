@@ -11,9 +11,8 @@ import { selectBackend, type BackendName } from '../core/backend';
 import { measurePremise, PREMISE_DEFAULTS } from '../core/diagnostics/measure';
 import { premiseReport } from '../core/diagnostics/report';
 import { modelCompleter } from '../core/diagnostics/rollouts';
-import { familyByName } from '../core/tasks/families';
+import { familyFlag } from './family-flag';
 import { TEST_HARD_SIZE } from '../core/tasks/splits';
-import type { TaskFamily } from '../core/tasks/task';
 import { loadPair, readManifest, writeManifest } from './checkpoint-dir';
 
 const USAGE = `usage: npm run diagnose -- --task math|code [--checkpoints DIR] [--problems N] [--samples K]
@@ -52,13 +51,7 @@ function parse() {
   } catch (e) {
     fail((e as Error).message);
   }
-  if (!values.task) fail('--task is required');
-  let family: TaskFamily;
-  try {
-    family = familyByName(values.task);
-  } catch (e) {
-    fail((e as Error).message);
-  }
+  const family = familyFlag(values.task, fail);
   if (values.backend !== 'wasm' && values.backend !== 'cpu') fail(`--backend must be wasm or cpu, got "${values.backend}"`);
   const problems = integer('problems', values.problems, 2);
   if (problems > TEST_HARD_SIZE) fail(`--problems is at most ${TEST_HARD_SIZE} (the size of test-hard), got ${problems}`);

@@ -18,7 +18,7 @@ import { measurePremise, PREMISE_DEFAULTS } from '../core/diagnostics/measure';
 import { premiseReport } from '../core/diagnostics/report';
 import { modelCompleter } from '../core/diagnostics/rollouts';
 import type { Transformer } from '../core/model/transformer';
-import { familyByName } from '../core/tasks/families';
+import { familyFlag } from './family-flag';
 import { completionBudget } from '../core/tasks/budget';
 import { TEST_HARD_SIZE, testHardSplit, validationSplit } from '../core/tasks/splits';
 import type { TaskFamily } from '../core/tasks/task';
@@ -71,13 +71,7 @@ function parse() {
   } catch (e) {
     fail((e as Error).message);
   }
-  if (!values.task) fail('--task is required');
-  let family: TaskFamily;
-  try {
-    family = familyByName(values.task);
-  } catch (e) {
-    fail((e as Error).message);
-  }
+  const family = familyFlag(values.task, fail);
   const defaults = PRETRAIN_BUDGETS[family.name];
   if (values.backend !== 'wasm' && values.backend !== 'cpu') fail(`--backend must be wasm or cpu, got "${values.backend}"`);
   const config: PretrainConfig = {
