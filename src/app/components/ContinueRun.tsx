@@ -1,6 +1,6 @@
 /** For an interrupted run: go on from the last evaluation that saved its models and optimizers. */
 import { useMemo } from 'react';
-import { continuePlan, continueShownRun } from '../storage/continue-run';
+import { continueLabel, continuePlan, continueShownRun } from '../storage/continue-run';
 import { useAppStore } from '../store/app-store';
 
 /** Checkpoints are fetched relative to the page, so a build served under a sub-path finds them. */
@@ -12,8 +12,13 @@ export function ContinueRun() {
   const found = useMemo(() => continuePlan(run), [run]);
   if (run.status !== 'interrupted') return null;
   const plan = 'plan' in found ? found.plan : null;
-  const label = plan?.cut ? `Continue from step ${plan.cut.step}` : 'Continue';
-  const title = !plan ? `Cannot continue: ${'reason' in found ? found.reason : ''}` : plan.cut ? `${plan.cut.arm} goes on from its saved models and optimizers at step ${plan.cut.step}` : 'The arms that had not finished start over';
+  const label = plan ? continueLabel(plan) : 'Continue';
+  const cuts = plan ? Object.values(plan.cuts) : [];
+  const title = !plan
+    ? `Cannot continue: ${'reason' in found ? found.reason : ''}`
+    : cuts.length > 0
+      ? `${cuts.map((c) => `${c.arm} goes on from its saved models and optimizers at step ${c.step}`).join('; ')}; any other unfinished arm starts over`
+      : 'The arms that had not finished start over';
   return (
     <button type="button" className="primary" onClick={() => continueShownRun(checkpointsUrl())} disabled={!plan || !backendReady} title={title} data-testid="continue-run">
       {label}

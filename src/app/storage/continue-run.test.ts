@@ -3,7 +3,7 @@ import { DEFAULT_EXPERIMENT } from '../../core/experiment/config';
 import { initialRunState, type RunState } from '../store/run-state';
 import { summarizeRound } from '../store/round-history';
 import { agonRound, candidate, evalPoint } from '../testing/fixtures';
-import { continuedRun, continuePlan } from './continue-run';
+import { continuedRun, continueLabel, continuePlan } from './continue-run';
 
 const config = { ...DEFAULT_EXPERIMENT, methods: ['agon' as const, 'zero-shot' as const], steps: 4, eval_every: 2 };
 const readout = { candidates: [candidate('A->B', 3, 10)], chosen: 0 };
@@ -31,7 +31,9 @@ describe('continuing an interrupted run', () => {
     if (!('plan' in found)) throw new Error(found.reason);
     expect(found.plan.basePair).toBe('math:a:b');
     expect(Object.keys(found.plan.done)).toEqual(['base']);
-    expect(found.plan.cut).toMatchObject({ arm: 'agon', step: 2, evalTokens: 40 });
+    expect(Object.keys(found.plan.cuts)).toEqual(['agon']);
+    expect(found.plan.cuts.agon).toMatchObject({ arm: 'agon', step: 2, evalTokens: 40 });
+    expect(continueLabel(found.plan)).toBe('Continue from step 2');
     const next = continuedRun(interrupted(), found.plan, 5);
     expect(next.status).toBe('loading');
     expect(next.arms.agon).toEqual({ curve: interrupted().arms.agon!.curve, stepsDone: 2, evalTokens: 40 });
@@ -39,6 +41,12 @@ describe('continuing an interrupted run', () => {
     expect(next.rounds.map((r) => r.summary.step)).toEqual([0, 1]);
     expect(next.checkpoints).toHaveLength(2);
     expect(next.result).toBeNull();
+  });
+
+  it('names each arm and its step when the cut arms pick up at different steps', () => {
+    const cut = (arm: string, step: number) => ({ arm, step, curve: [], evalTokens: 0, members: {} });
+    expect(continueLabel({ basePair: 'x', done: {}, cuts: { grpo: cut('grpo', 4), agon: cut('agon', 2) } })).toBe('Continue (grpo from step 4, agon from step 2)');
+    expect(continueLabel({ basePair: 'x', done: {}, cuts: {} })).toBe('Continue');
   });
 
   it('says why a run cannot be continued', () => {

@@ -17,19 +17,28 @@ export function continuePlan(run: RunState): { plan: RunResume } | { reason: str
   return plan ? { plan } : { reason: 'every arm had finished' };
 }
 
+/** "Continue from step 100" when every cut arm picks up there; each arm's step otherwise. */
+export function continueLabel(plan: RunResume): string {
+  const cuts = Object.values(plan.cuts);
+  const steps = [...new Set(cuts.map((c) => c.step))];
+  if (cuts.length === 0) return 'Continue';
+  if (steps.length === 1) return `Continue from step ${steps[0]}`;
+  return `Continue (${cuts.map((c) => `${c.arm} from step ${c.step}`).join(', ')})`;
+}
+
 /** What the page shows when the continuation starts: what is kept, nothing past the cut. */
 export function continuedRun(run: RunState, plan: RunResume, now: number): RunState {
-  const cut = plan.cut;
-  const arms = { ...plan.done, ...(cut ? { [cut.arm]: { curve: cut.curve, stepsDone: cut.step, evalTokens: cut.evalTokens } } : {}) };
-  const kept = (arm: string, step: number) => arm in plan.done || (cut?.arm === arm && step < cut.step);
+  const cuts = Object.values(plan.cuts);
+  const arms = { ...plan.done, ...Object.fromEntries(cuts.map((c) => [c.arm, { curve: c.curve, stepsDone: c.step, evalTokens: c.evalTokens }])) };
+  const kept = (arm: string, step: number) => arm in plan.done || step < (plan.cuts[arm]?.step ?? 0);
   return {
     ...run,
     status: 'loading',
-    activity: cut ? `continuing ${cut.arm} from step ${cut.step}…` : 'continuing…',
+    activity: `continuing${continueLabel(plan).replace(/^Continue/, '')}…`,
     startedAt: run.startedAt ?? now,
     arms,
     rounds: run.rounds.filter((r) => kept(r.summary.arm, r.summary.step)),
-    checkpoints: run.checkpoints.filter((c) => c.arm in plan.done || (cut?.arm === c.arm && c.step === cut.step)),
+    checkpoints: run.checkpoints.filter((c) => c.arm in plan.done || plan.cuts[c.arm]?.step === c.step),
     progress: null,
     result: null,
     messages: [],

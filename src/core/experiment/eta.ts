@@ -14,48 +14,62 @@
 /** "step:<arm kind>" or "eval:<readouts evaluated>". */
 export type PhaseKind = `step:${string}` | `eval:${string}`;
 
+/** One phase of the run: an evaluation or a training step of one arm. */
+export interface Phase {
+  arm: string;
+  kind: PhaseKind;
+}
+
 export class RunEta {
   private readonly durations = new Map<PhaseKind, { total: number; count: number }>();
-  private next = 0;
-  private startedAt: number | null = null;
+  private readonly left: Phase[];
+  private current: { arm: string; startedAt: number } | null = null;
 
-  /** `plan`: every phase of the run, in order. */
+  /** `plan`: every phase still to run. */
   constructor(
-    private readonly plan: readonly PhaseKind[],
+    plan: readonly Phase[],
     private readonly now: () => number,
-  ) {}
-
-  /** Skips the phases a continued run has already done. */
-  skip(count: number): void {
-    this.next = Math.min(this.plan.length, this.next + count);
+  ) {
+    this.left = [...plan];
   }
 
-  begin(): void {
-    this.startedAt = this.now();
+  /** A phase of `arm` starts (its next one in the plan). */
+  begin(arm: string): void {
+    this.current = { arm, startedAt: this.now() };
   }
 
   /** The phase begun last has finished. */
   end(): void {
-    if (this.startedAt === null || this.next >= this.plan.length) return;
-    const kind = this.plan[this.next]!;
-    const entry = this.durations.get(kind) ?? { total: 0, count: 0 };
-    entry.total += this.now() - this.startedAt;
-    entry.count++;
-    this.durations.set(kind, entry);
-    this.next++;
-    this.startedAt = null;
+    if (!this.current) return;
+    const i = this.left.findIndex((p) => p.arm === this.current!.arm);
+    if (i >= 0) {
+      const kind = this.left[i]!.kind;
+      const entry = this.durations.get(kind) ?? { total: 0, count: 0 };
+      entry.total += this.now() - this.current.startedAt;
+      entry.count++;
+      this.durations.set(kind, entry);
+      this.left.splice(i, 1);
+    }
+    this.current = null;
+  }
+
+  /** An arm that stopped (an error) runs none of its phases left. */
+  abandon(arm: string): void {
+    for (let i = this.left.length - 1; i >= 0; i--) if (this.left[i]!.arm === arm) this.left.splice(i, 1);
+    if (this.current?.arm === arm) this.current = null;
   }
 
   /** Estimated ms until the last phase ends, or null while some phase to come has nothing to go by. */
   remainingMs(): number | null {
     let total = 0;
-    for (let i = this.next; i < this.plan.length; i++) {
-      const ms = this.estimate(this.plan[i]!);
+    for (const phase of this.left) {
+      const ms = this.estimate(phase.kind);
       if (ms === null) return null;
       total += ms;
     }
     // The phase under way has already run for a while.
-    if (this.startedAt !== null) total -= Math.min(this.now() - this.startedAt, this.estimate(this.plan[this.next]!) ?? 0);
+    const under = this.current && this.left.find((p) => p.arm === this.current!.arm);
+    if (under) total -= Math.min(this.now() - this.current!.startedAt, this.estimate(under.kind) ?? 0);
     return Math.max(0, total);
   }
 
@@ -78,21 +92,38 @@ export class RunEta {
   }
 }
 
+export interface ArmPlan {
+  arm: string;
+  /** The arm's kind (base, grpo, agon). */
+  kind: string;
+  /** What its evaluations read out (their cost). */
+  evaluates: string;
+  /** First step to train: 0, or where a continued arm picks up (no step-0 evaluation then). */
+  fromStep: number;
+  trained: boolean;
+}
+
 /**
- * The phases of the runner's arms, in its order: an evaluation at step 0 (unless the arm
- * continues a cut run), then each training step, each followed by an evaluation every
- * `evalEvery` steps and after the last.
+ * The phases of the runner's arms, in its order: step by step, each arm in turn: its
+ * evaluation at step 0 just before its first step (unless it continues a cut run), its
+ * step, and its evaluation every `evalEvery` steps and after the last.
  */
-export function phasePlan(arms: readonly { kind: string; evaluates: string; fromStep: number; trained: boolean }[], steps: number, evalEvery: number): PhaseKind[] {
-  const plan: PhaseKind[] = [];
-  for (const arm of arms) {
-    const evaluation: PhaseKind = `eval:${arm.evaluates}`;
-    if (arm.fromStep === 0) plan.push(evaluation);
-    if (!arm.trained) continue;
-    for (let step = arm.fromStep; step < steps; step++) {
-      plan.push(`step:${arm.kind}`);
-      if ((step + 1) % evalEvery === 0 || step + 1 === steps) plan.push(evaluation);
+export function phasePlan(arms: readonly ArmPlan[], steps: number, evalEvery: number): Phase[] {
+  const plan: Phase[] = [];
+  const started = new Set<string>();
+  const evaluateFirst = (a: ArmPlan) => {
+    if (a.fromStep > 0 || started.has(a.arm)) return;
+    started.add(a.arm);
+    plan.push({ arm: a.arm, kind: `eval:${a.evaluates}` });
+  };
+  for (let step = 0; step < steps; step++) {
+    for (const a of arms) {
+      evaluateFirst(a);
+      if (!a.trained || step < a.fromStep) continue;
+      plan.push({ arm: a.arm, kind: `step:${a.kind}` });
+      if ((step + 1) % evalEvery === 0 || step + 1 === steps) plan.push({ arm: a.arm, kind: `eval:${a.evaluates}` });
     }
   }
+  arms.forEach(evaluateFirst);
   return plan;
 }

@@ -44,10 +44,10 @@ describe('continuing a run that was cut short', () => {
     const cutArms: Record<string, ArmResult> = { base: uninterrupted.arms.base!, agon: { curve: agon.curve.filter((p) => p.step <= 2), stepsDone: 3, evalTokens: 0 } };
     const plan = planResume(config, config.base_pair, cutArms, states.filter((s) => s.step <= 2))!;
     expect(Object.keys(plan.done)).toEqual(['base']);
-    expect(plan.cut?.step).toBe(2);
-    expect(Object.keys(plan.cut!.members).sort()).toEqual(['A', 'B']);
+    expect(plan.cuts.agon?.step).toBe(2);
+    expect(Object.keys(plan.cuts.agon!.members).sort()).toEqual(['A', 'B']);
     // Training did move the weights, so the state carried over matters.
-    const trained = decodeCheckpoint(plan.cut!.members.A!.weights).tensors;
+    const trained = decodeCheckpoint(plan.cuts.agon!.members.A!.weights).tensors;
     const base = decodeCheckpoint(pair.a).tensors;
     expect([...trained.keys()].some((k) => trained.get(k)!.some((v, i) => v !== base.get(k)![i]))).toBe(true);
 
@@ -68,12 +68,12 @@ describe('continuing a run that was cut short', () => {
   it('starts a cut arm over when no evaluation after training left a state, and has nothing to do for a finished run', () => {
     const base: ArmResult = { curve: [{ step: 0, tokensGenerated: 0, tokensTrained: 0, readouts: {} }], stepsDone: 0, evalTokens: 0 };
     const early = planResume(config, 'id', { base, agon: { ...base, stepsDone: 1 } }, []);
-    expect(early).toEqual({ basePair: 'id', done: { base }, cut: null });
+    expect(early).toEqual({ basePair: 'id', done: { base }, cuts: {} });
     const end: ArmResult = { curve: [...base.curve, { ...base.curve[0]!, step: 4 }], stepsDone: 4, evalTokens: 0 };
     expect(planResume(config, 'id', { base, agon: end }, [])).toBeNull();
   });
 
   it('refuses to continue from another base pair', () => {
-    expect(() => new ExperimentRunner(config, pair, env, { basePair: 'math:other', done: {}, cut: null })).toThrow(/not be the same run/);
+    expect(() => new ExperimentRunner(config, pair, env, { basePair: 'math:other', done: {}, cuts: {} })).toThrow(/not be the same run/);
   });
 });

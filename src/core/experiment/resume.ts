@@ -1,10 +1,11 @@
 /**
- * Continuing a run that was cut short. Arms run one after another, so a cut run has
- * some finished arms (kept as they are), at most one arm cut part-way, and arms not
- * started. The cut arm picks up at its last evaluation that has the trained weights
- * and the optimizer state of every trained member; from there the runner replays the
- * same problems and sampling seeds (both fixed by the step), so the continuation is
- * the run that would have happened. Without such a state, the arm starts over.
+ * Continuing a run that was cut short. A cut run has finished arms (kept as they are) and
+ * arms cut part-way: the arms take their steps in turn, so usually all of them (runs saved
+ * before that ran them one after another: at most one). Each cut arm picks up at its last
+ * evaluation that has the trained weights and the optimizer state of every trained member;
+ * from there the runner replays the same problems and sampling seeds (both fixed by the
+ * step), so the continuation is the run that would have happened. An arm without such a
+ * state starts over.
  */
 import type { Member } from '../rl/round';
 import { ARMS, armsFor, type ArmSpec } from './methods';
@@ -32,7 +33,8 @@ export interface RunResume {
   basePair: string;
   /** Arms that had finished, kept as they are. */
   done: Record<string, ArmResult>;
-  cut: ArmResume | null;
+  /** Arms cut part-way that left a saved state, by arm; every other arm starts over. */
+  cuts: Record<string, ArmResume>;
 }
 
 /** A saved state of one trained member after the evaluation at `step`. */
@@ -75,12 +77,16 @@ function cutArm(arm: string, record: ArmResult | undefined, states: readonly Sav
 /** What a continuation keeps and where it picks up; null when nothing is left to run. */
 export function planResume(config: ExperimentConfig, basePair: string, arms: Record<string, ArmResult>, states: readonly SavedState[]): RunResume | null {
   const done: Record<string, ArmResult> = {};
+  const cuts: Record<string, ArmResume> = {};
+  let unfinished = 0;
   for (const arm of armsFor(config.methods)) {
     if (finished(config, arm, arms[arm])) {
       done[arm] = arms[arm] as ArmResult;
       continue;
     }
-    return { basePair, done, cut: cutArm(arm, arms[arm], states) };
+    unfinished++;
+    const cut = cutArm(arm, arms[arm], states);
+    if (cut) cuts[arm] = cut;
   }
-  return null;
+  return unfinished === 0 ? null : { basePair, done, cuts };
 }

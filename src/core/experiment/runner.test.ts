@@ -56,9 +56,10 @@ describe('experiment runner', () => {
     const etas: number[] = [];
     runner.on((e) => e.type === 'progress' && etas.push(e.progress.etaMs!));
     await runner.run();
-    // Phases: the base pair's evaluation; per trained arm (GRPO, then Agon) an evaluation and
-    // two steps, each followed by an evaluation: 11. A step's progress comes after its phase.
-    const done = [3, 5, 8, 10];
+    // Phases: the base pair's evaluation, then GRPO and Agon in turn: each evaluated at step 0
+    // before its first step, and each step followed by an evaluation: 11. A step's progress
+    // comes after its phase.
+    const done = [3, 6, 8, 10];
     expect(etas).toEqual(done.map((d) => (11 - d) * 5));
   });
 

@@ -1,7 +1,8 @@
 /**
  * Runs an experiment: every arm starts from the same base checkpoints, trains for
  * `steps` rounds on the same stream of training problems, and is evaluated every
- * `eval_every` steps (and at step 0 and the end). Emits typed events; can be paused,
+ * `eval_every` steps (and at step 0 and the end). The arms take their steps in turn
+ * (round-robin), so every method's curve reaches about the same step at any moment. Emits typed events; can be paused,
  * resumed, stepped one round at a time, and cancelled. A NaN/Inf stops only that
  * arm, keeping what it measured. Deterministic for a seed on a given backend.
  */
@@ -19,10 +20,10 @@ import { sampleProblem, testHardSplit, validationSplit } from '../tasks/splits';
 import type { Problem, TaskFamily } from '../tasks/task';
 import { TOKENIZER_VERSION } from '../tokenizer/tokenizer';
 import type { ExperimentConfig } from './config';
-import { phasePlan, RunEta, type PhaseKind } from './eta';
+import { phasePlan, RunEta, type Phase } from './eta';
 import { evaluateReadout, type EvalContext, type EvalSets } from './evaluate';
 import type { ExperimentEvent } from './events';
-import { ARMS, armsFor, METHOD_SPECS, type ArmSpec } from './methods';
+import { ARMS, armsFor, METHOD_SPECS, type ArmSpec, type MethodName } from './methods';
 import type { ArmResume, RunResume } from './resume';
 import { buildTable, headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type Environment, type EvalPoint, type ExperimentResult } from './result';
 
@@ -45,6 +46,33 @@ export function trainingProblems(family: TaskFamily, seed: number, step: number,
 
 // Kept here too: the runner's callers and tests import it from the runner.
 export { armsFor };
+
+/** An arm while the run is under way: its models, learners, record and running counters. */
+interface ArmSession {
+  arm: string;
+  /** Index among all the config's arms (part of every step's seed). */
+  index: number;
+  arms: number;
+  spec: ArmSpec;
+  record: ArmResult;
+  models: Record<Member, Transformer>;
+  learners: Record<Member, Learner> | null;
+  /** First step to train (a continued arm picks up after its last saved evaluation). */
+  from: number;
+  stopped: boolean;
+  methods: MethodName[];
+  members: Member[];
+  ctx: EvalContext;
+  counters: { generated: number; trained: number; kl: number[]; reward: Record<string, number[]> };
+}
+
+function closeArm(session: ArmSession): void {
+  for (const m of Object.values(session.models)) m.dispose();
+  if (session.learners) for (const l of Object.values(session.learners)) {
+    l.optimizer.dispose();
+    l.reference?.dispose();
+  }
+}
 
 export interface RunnerOptions {
   /** Run only these of the config's arms (the rest run elsewhere; see mergeArmRuns). */
@@ -120,16 +148,38 @@ export class ExperimentRunner {
     this.eta = new RunEta(this.plan(toRun), this.now);
     this.started = this.now();
     let status: ExperimentResult['status'] = 'complete';
+    const sessions: ArmSession[] = [];
     try {
       for (const [index, arm] of armNames.entries()) {
         if (this.onlyArms && !this.onlyArms.includes(arm)) continue;
         const done = this.continuation?.done[arm];
         if (done) this.arms[arm] = done;
-        else await this.runArm(arm, index, armNames.length, sets);
+        else sessions.push(await this.openArm(arm, index, armNames.length, sets));
       }
+      // The arms take their steps in turn, so their curves grow together; each arm's seeds
+      // depend on its index and the step only, so the order changes no result. An arm is
+      // evaluated at step 0 just before its first step (the first step then comes early,
+      // and the time-left estimate has a step to go by).
+      const started = new Set<ArmSession>();
+      const evaluateFirst = async (session: ArmSession) => {
+        if (session.from > 0 || started.has(session)) return;
+        started.add(session);
+        await this.evaluateArm(session, 0);
+      };
+      for (let step = 0; step < this.config.steps; step++) {
+        for (const session of sessions) {
+          await evaluateFirst(session);
+          if (!session.learners || session.stopped || step < session.from) continue;
+          await this.gate();
+          await this.trainArm(session, step);
+        }
+      }
+      for (const session of sessions) await evaluateFirst(session);
     } catch (e) {
       if (!(e instanceof Cancelled)) throw e;
       status = 'cancelled';
+    } finally {
+      for (const session of sessions) closeArm(session);
     }
     const table = buildTable(this.config, this.arms);
     if (status === 'complete' && Object.values(this.arms).some((a) => a.error)) status = 'failed';
@@ -150,12 +200,13 @@ export class ExperimentRunner {
   }
 
   /** The phases the arms still to run will go through, for the time-left estimate. */
-  private plan(arms: readonly string[]): PhaseKind[] {
+  private plan(arms: readonly string[]): Phase[] {
     return phasePlan(
       arms.map((arm) => ({
+        arm,
         kind: ARMS[arm]!.kind,
         evaluates: this.config.methods.filter((m) => METHOD_SPECS[m].arm === arm).join(','),
-        fromStep: this.continuation?.cut?.arm === arm ? this.continuation.cut.step : 0,
+        fromStep: this.continuation?.cuts[arm]?.step ?? 0,
         trained: ARMS[arm]!.kind !== 'base',
       })),
       this.config.steps,
@@ -214,75 +265,83 @@ export class ExperimentRunner {
     return { A: learner('A'), B: learner('B') };
   }
 
-  private async runArm(arm: string, armIndex: number, arms: number, sets: EvalSets): Promise<void> {
+  /** Loads an arm's models (from the base pair, or where a cut run left them) and its learners. */
+  private async openArm(arm: string, index: number, arms: number, sets: EvalSets): Promise<ArmSession> {
     const spec = ARMS[arm] as ArmSpec;
-    const cut = this.continuation?.cut?.arm === arm ? this.continuation.cut : null;
+    const cut = this.continuation?.cuts[arm] ?? null;
     const record: ArmResult = cut ? { curve: [...cut.curve], stepsDone: cut.step, evalTokens: cut.evalTokens } : { curve: [], stepsDone: 0, evalTokens: 0 };
     this.arms[arm] = record;
     this.emit({ type: 'arm-start', arm });
     const models = cut ? this.loadCut(cut) : this.loadPair();
     const learners = spec.kind === 'base' ? null : this.learners(models);
     if (cut && learners) await restoreOptimizers(learners, cut);
-    const methods = this.config.methods.filter((m) => METHOD_SPECS[m].arm === arm);
-    const members: Member[] = spec.kind === 'grpo' ? ['A'] : ['A', 'B'];
-    const ctx: EvalContext = {
-      family: this.family,
-      sets,
-      sampling: { temperature: this.config.rl.temperature, topP: this.config.rl.top_p, maxNewTokens: this.config.rl.max_completion_length, seed: this.config.seed + 17 },
-      showDraftAnswer: this.config.show_draft_answer,
-      passAtK: { n: this.config.eval_samples, k: this.config.pass_k },
-      countTokens: (n) => (record.evalTokens += n),
-    };
     const last = record.curve.at(-1);
-    const counters = { generated: last?.tokensGenerated ?? 0, trained: last?.tokensTrained ?? 0, kl: [] as number[], reward: {} as Record<string, number[]> };
-    const evaluate = async (step: number) => {
-      const point: EvalPoint = { step, tokensGenerated: counters.generated, tokensTrained: counters.trained, readouts: {} };
-      if (counters.kl.length > 0) point.kl = mean(counters.kl);
-      if (Object.keys(counters.reward).length > 0) point.reward = Object.fromEntries(Object.entries(counters.reward).map(([k, v]) => [k, mean(v)]));
-      counters.kl = [];
-      counters.reward = {};
-      this.eta.begin();
-      for (const m of methods) point.readouts[m] = await evaluateReadout(METHOD_SPECS[m].readout, members, models, ctx);
-      this.eta.end();
-      record.curve.push(point);
-      // States first: whoever saves them has them by the time the evaluation shows.
-      if (learners && step > 0) await this.emitCheckpoints(arm, step, members, learners, record.evalTokens);
-      this.emit({ type: 'eval', arm, point });
+    return {
+      arm,
+      index,
+      arms,
+      spec,
+      record,
+      models,
+      learners,
+      from: cut?.step ?? 0,
+      stopped: false,
+      methods: this.config.methods.filter((m) => METHOD_SPECS[m].arm === arm),
+      members: spec.kind === 'grpo' ? ['A'] : ['A', 'B'],
+      ctx: {
+        family: this.family,
+        sets,
+        sampling: { temperature: this.config.rl.temperature, topP: this.config.rl.top_p, maxNewTokens: this.config.rl.max_completion_length, seed: this.config.seed + 17 },
+        showDraftAnswer: this.config.show_draft_answer,
+        passAtK: { n: this.config.eval_samples, k: this.config.pass_k },
+        countTokens: (n) => (record.evalTokens += n),
+      },
+      counters: { generated: last?.tokensGenerated ?? 0, trained: last?.tokensTrained ?? 0, kl: [], reward: {} },
     };
+  }
+
+  private async evaluateArm(session: ArmSession, step: number): Promise<void> {
+    const { arm, counters, record, learners } = session;
+    const point: EvalPoint = { step, tokensGenerated: counters.generated, tokensTrained: counters.trained, readouts: {} };
+    if (counters.kl.length > 0) point.kl = mean(counters.kl);
+    if (Object.keys(counters.reward).length > 0) point.reward = Object.fromEntries(Object.entries(counters.reward).map(([k, v]) => [k, mean(v)]));
+    counters.kl = [];
+    counters.reward = {};
+    this.eta.begin(arm);
+    for (const m of session.methods) point.readouts[m] = await evaluateReadout(METHOD_SPECS[m].readout, session.members, session.models, session.ctx);
+    this.eta.end();
+    record.curve.push(point);
+    // States first: whoever saves them has them by the time the evaluation shows.
+    if (learners && step > 0) await this.emitCheckpoints(arm, step, session.members, learners, record.evalTokens);
+    this.emit({ type: 'eval', arm, point });
+  }
+
+  /** One training step of a trained arm, then its evaluation when one is due. A NaN/Inf stops only this arm. */
+  private async trainArm(session: ArmSession, step: number): Promise<void> {
+    const { arm, spec, record, counters } = session;
+    const learners = session.learners!;
+    this.eta.begin(arm);
+    const problems = trainingProblems(this.family, this.config.seed, step, this.config.problems_per_step);
+    const seed = this.config.seed * 7_919 + step * 31 + session.index;
+    let round: Round;
     try {
-      if (!cut) await evaluate(0);
-      if (!learners) return;
-      const steps = this.config.steps;
-      for (let step = cut?.step ?? 0; step < steps; step++) {
-        await this.gate();
-        this.eta.begin();
-        const problems = trainingProblems(this.family, this.config.seed, step, this.config.problems_per_step);
-        const seed = this.config.seed * 7_919 + step * 31 + armIndex;
-        let round: Round;
-        try {
-          round = spec.kind === 'agon'
-            ? await agonStep(learners, this.family, problems, step, this.config.rl, { ...spec.options, showDraftAnswer: this.config.show_draft_answer }, seed)
-            : await grpoStep(learners.A, this.family, problems, step, this.config.rl, seed);
-        } catch (e) {
-          const message = `${arm} stopped at step ${step}: ${e instanceof Error ? e.message : String(e)}`;
-          record.error = message;
-          this.emit({ type: 'arm-error', arm, message });
-          return;
-        }
-        this.account(round, counters);
-        record.stepsDone = step + 1;
-        this.eta.end();
-        this.emit({ type: 'round', arm, round });
-        this.emit({ type: 'progress', progress: this.progress(arm, armIndex, arms, step + 1, counters, record.evalTokens) });
-        if ((step + 1) % this.config.eval_every === 0 || step + 1 === steps) await evaluate(step + 1);
-      }
-    } finally {
-      for (const m of Object.values(models)) m.dispose();
-      if (learners) for (const l of Object.values(learners)) {
-        l.optimizer.dispose();
-        l.reference?.dispose();
-      }
+      round = spec.kind === 'agon'
+        ? await agonStep(learners, this.family, problems, step, this.config.rl, { ...spec.options, showDraftAnswer: this.config.show_draft_answer }, seed)
+        : await grpoStep(learners.A, this.family, problems, step, this.config.rl, seed);
+    } catch (e) {
+      const message = `${arm} stopped at step ${step}: ${e instanceof Error ? e.message : String(e)}`;
+      record.error = message;
+      session.stopped = true;
+      this.eta.abandon(arm);
+      this.emit({ type: 'arm-error', arm, message });
+      return;
     }
+    this.account(round, counters);
+    record.stepsDone = step + 1;
+    this.eta.end();
+    this.emit({ type: 'round', arm, round });
+    this.emit({ type: 'progress', progress: this.progress(arm, session.index, session.arms, step + 1, counters, record.evalTokens) });
+    if ((step + 1) % this.config.eval_every === 0 || step + 1 === this.config.steps) await this.evaluateArm(session, step + 1);
   }
 
   /**
