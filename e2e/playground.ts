@@ -1,6 +1,12 @@
 /** Helpers for driving the playground in browser tests. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/**
+ * The page setting that trains on WebGPU in these browsers: their only adapter is SwiftShader,
+ * a CPU emulation the app passes over for wasm unless the URL names WebGPU.
+ */
+export const ON_WEBGPU = '?backends=webgpu';
+
 /** Loads the page (relative to baseURL, so also under a sub-path) and waits until the training worker has a backend. */
 export async function openPlayground(page: Page, query = ''): Promise<void> {
   await page.goto(`./${query}`);

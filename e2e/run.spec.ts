@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { configureMicro, openPlayground, roundsDone, screenshotPage } from './playground';
+import { configureMicro, ON_WEBGPU, openPlayground, roundsDone, screenshotPage } from './playground';
 
 // One Agon micro run drives the whole teaching flow: pause, step one round, resume,
 // the round view, the charts and the table. SwiftShader WebGPU is a CPU emulation, so
@@ -8,7 +8,7 @@ test('micro Agon run: pause, step one round, resume, rounds, charts and table', 
   test.setTimeout(480_000);
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  await openPlayground(page);
+  await openPlayground(page, ON_WEBGPU);
   await expect(page.getByTestId('backend-name')).toHaveText('webgpu');
   await configureMicro(page, ['agon', 'zero-shot'], { steps: '2', 'eval every': '2' });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parseExperimentConfig } from '../src/core/experiment/config';
 import { parseExperimentResultJson } from '../src/core/experiment/result-schema';
-import { configureMicro, openPlayground } from './playground';
+import { configureMicro, ON_WEBGPU, openPlayground } from './playground';
 
 // Saved runs and exports. Runs are kept minimal (SwiftShader WebGPU is a CPU emulation):
 // an untrained zero-shot run finishes after one evaluation.
@@ -15,7 +15,7 @@ async function download(page: Page, button: string, path: string): Promise<strin
 
 test('reload during a run: listed as interrupted with its curves; it continues from its last checkpoint', async ({ page }) => {
   test.setTimeout(1_500_000);
-  await openPlayground(page);
+  await openPlayground(page, ON_WEBGPU);
   // GRPO: the cheapest trained arm to evaluate (one model, no cascade) on SwiftShader.
   await configureMicro(page, ['grpo'], { steps: '2', 'eval every': '1' });
   await page.getByRole('button', { name: 'Start' }).click();
@@ -73,7 +73,7 @@ test('storage blocked: the run goes on in memory; export it and import it in a f
   await page.addInitScript(() => {
     Object.defineProperty(window, 'indexedDB', { get: () => undefined });
   });
-  await openPlayground(page);
+  await openPlayground(page, ON_WEBGPU);
   await expect(page.getByTestId('storage-notice')).toContainText('Saved runs are off');
   await expect(page.getByTestId('storage-notice')).toContainText('in memory');
   await configureMicro(page, ['zero-shot']);

@@ -30,7 +30,7 @@ export function badLinks(): { name: string; payload: string; problem: string; te
     { name: 'truncated', payload: good.slice(0, Math.floor(good.length / 2)), problem: 'truncated', text: /incomplete/ },
     { name: 'corrupted', payload: `1.${data[0] === 'A' ? 'B' : 'A'}${data.slice(1)}`, problem: 'corrupted', text: /damaged/ },
     { name: 'newer version', payload: `7.${data}`, problem: 'newer-version', text: /newer version/ },
-    { name: 'oversized', payload: `1.${'A'.repeat(20_000)}`, problem: 'too-long', text: /too long/ },
+    { name: 'oversized', payload: `1.${'A'.repeat(20_000)}`, problem: 'too-long', text: /too long \(20,002 characters; links hold at most 16,384\)/ },
     { name: 'decompression bomb', payload: `1.${bytesToBase64url(new Uint8Array([0, 0, 0, 0, ...bomb]))}`, problem: 'too-large', text: /256 KB/ },
     { name: 'not base64', payload: '1.<script>window.__pwned=1</script>', problem: 'malformed', text: /not an experiment link/ },
   ];
@@ -40,4 +40,13 @@ export function badLinks(): { name: string; payload: string; problem: string; te
 export function partlyBadPayload(): string {
   const config = { ...DEFAULT_EXPERIMENT, seed: 42, steps: -5, rl: { ...DEFAULT_EXPERIMENT.rl, top_p: 7 }, '<img src=x onerror="window.__pwned=1">': 1 };
   return craftedPayload({ app: '<script>window.__pwned=1</script>', basePair: null, config });
+}
+
+/** A config link written the ways links get bent on the way, each with the marker the page should quote back. */
+export function nearMissAddresses(payload: string): { address: string; marker: string }[] {
+  return [
+    { address: `./#AGON=${payload}`, marker: '#AGON=' },
+    { address: `./#agon%3D${payload}`, marker: '#agon%3D' },
+    { address: `./?agon=${payload}`, marker: '?agon=' },
+  ];
 }

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { decodeLink } from '../src/app/share/link';
 import { DEFAULT_EXPERIMENT } from '../src/core/experiment/config';
 import { configureMicro, openPlayground } from './playground';
-import { badLinks, BASE_PAIR, microConfig, partlyBadPayload, resultsPayload } from './share-links';
+import { encodeLink } from '../src/app/share/link';
+import { badLinks, BASE_PAIR, microConfig, nearMissAddresses, partlyBadPayload, resultsPayload } from './share-links';
 
 /** Every field of the config panel as [label, value]: inputs, selects and checkboxes. */
 async function formFields(page: Page): Promise<[string, string][]> {
@@ -155,4 +156,35 @@ test('each kind of bad link: its message, the defaults, no run, nothing injected
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
   await expectNoRun(page);
+});
+
+test('links bent on the way open with a note on how they differed; an empty link says it is empty', async ({ page }) => {
+  const payload = encodeLink({ config: microConfig({ seed: 77 }), appVersion: '0.1.0', basePair: null, results: null });
+  const notice = page.getByTestId('link-notice');
+  for (const { address, marker } of nearMissAddresses(payload)) {
+    await page.goto('about:blank');
+    await page.goto(address);
+    await expect(notice, marker).toHaveAttribute('data-problem', 'none');
+    await expect(notice, marker).toContainText('Opened a shared experiment');
+    await expect(notice, marker).toContainText(`"${marker}"`);
+    await expect(notice, marker).toContainText('it was read all the same');
+    await expect(page.getByLabel('seed', { exact: true }), marker).toHaveValue('77');
+    await expectNoRun(page);
+  }
+  // Edited, the link moves from the query to the fragment; page settings in the query stay.
+  await page.goto('about:blank');
+  await page.goto(`./?backends=wasm&agon=${payload}`);
+  await expect(page.getByLabel('seed', { exact: true })).toHaveValue('77');
+  await page.getByLabel('loss_type').selectOption('dr_grpo');
+  await expect(page).toHaveURL(/\?backends=wasm#agon=1\./);
+
+  for (const empty of ['./#agon=', './#agon']) {
+    await page.goto('about:blank');
+    await page.goto(empty);
+    await expect(notice, empty).toHaveAttribute('data-problem', 'empty');
+    await expect(notice, empty).toContainText('This link is empty');
+    await expect(notice, empty).not.toContainText('characters a link of this app never has');
+    await expect(notice, empty).toContainText('The default experiment is loaded instead; nothing was run.');
+    await expect(page.getByLabel('seed', { exact: true }), empty).toHaveValue(String(DEFAULT_EXPERIMENT.seed));
+  }
 });

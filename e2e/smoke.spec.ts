@@ -1,10 +1,28 @@
 import { expect, test } from '@playwright/test';
+import { ON_WEBGPU } from './playground';
 
-test('selects the WebGPU backend and shows the adapter', async ({ page }, testInfo) => {
+// These projects launch Chromium with WebGPU on SwiftShader, a CPU emulation and the only adapter here.
+test('without ?backends, passes the software WebGPU adapter over for wasm and says why', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto('./');
+  await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('backend-name')).toHaveText('wasm');
+  // The adapter that was passed over is still shown.
+  await expect(page.getByTestId('gpu-adapter')).toHaveText(/swiftshader/i);
+  const notice = page.getByTestId('backend-notice');
+  await expect(notice).toHaveAttribute('data-kind', 'software');
+  await expect(notice).toContainText('WebGPU skipped: only a software adapter (SwiftShader), slower than wasm here; ?backends=webgpu forces it.');
+  // WebGL is SwiftShader too in this browser (ANGLE on SwiftShader's Vulkan): passed over the same way.
+  await expect(notice).toContainText('WebGL skipped: a software renderer (SwiftShader), slower than wasm here; ?backends=webgl forces it.');
+  expect(errors).toEqual([]);
+});
+
+test('?backends=webgpu still selects WebGPU on that adapter and shows it', async ({ page }, testInfo) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
 
-  await page.goto('./');
+  await page.goto(`./${ON_WEBGPU}`);
   await expect(page.getByRole('heading', { name: 'Agon Playground' })).toBeVisible();
   await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
 

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { configureMicro, openPlayground, roundsDone } from './playground';
+import { configureMicro, ON_WEBGPU, openPlayground, roundsDone } from './playground';
 
 test('stopping keeps what was measured on screen', async ({ page }) => {
-  await openPlayground(page);
+  await openPlayground(page, ON_WEBGPU);
   await configureMicro(page, ['grpo'], { steps: '3' });
   await page.getByRole('button', { name: 'Start' }).click();
   const chart = page.getByTestId('chart-pass-at-1');

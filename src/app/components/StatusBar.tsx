@@ -2,6 +2,7 @@
 import type { AdapterSummary } from '../../core/backend';
 import { useAppStore } from '../store/app-store';
 import type { WorkerBackendInfo } from '../worker/protocol';
+import { backendNotice } from './backend-notice';
 
 function describeAdapter(adapter: AdapterSummary | undefined): string {
   if (!adapter) return 'none';
@@ -17,6 +18,17 @@ function WasmThreads({ backend }: { backend: WorkerBackendInfo }) {
     <span data-testid="wasm-threads" data-threads={threads} data-isolated={String(backend.crossOriginIsolated)}>
       {` · ${threads} ${threads === 1 ? 'thread' : 'threads'}${why}`}
     </span>
+  );
+}
+
+/** Why the worker is not on WebGPU: a software GPU passed over, a backend that failed, or a URL that left WebGPU out. */
+function Notice({ backend }: { backend: WorkerBackendInfo }) {
+  const notice = backendNotice(backend);
+  if (!notice) return null;
+  return (
+    <p className="notice" role="status" data-testid="backend-notice" data-kind={notice.kind}>
+      {notice.text}
+    </p>
   );
 }
 
@@ -39,12 +51,7 @@ export function StatusBar() {
           No TensorFlow.js backend could start: {error}
         </p>
       )}
-      {status === 'ready' && backend && backend.name !== 'webgpu' && (
-        <p className="notice" role="status" data-testid="backend-notice">
-          Not using WebGPU, training on {backend.name} (slower)
-          {backend.fallbackReason ? ` because ${backend.fallbackReason}` : ' (WebGPU was not requested)'}.
-        </p>
-      )}
+      {status === 'ready' && backend && <Notice backend={backend} />}
     </div>
   );
 }

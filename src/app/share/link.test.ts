@@ -1,6 +1,7 @@
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXPERIMENT, type ExperimentConfig } from '../../core/experiment/config';
+import { defaultPretrainSettings } from '../../core/experiment/pretrain-settings';
 import { PRESETS } from '../../core/experiment/presets';
 import { fakeResult } from '../testing/share-fixtures';
 import { bytesToBase64url } from './base64url';
@@ -53,6 +54,7 @@ describe('share links', () => {
   it('refuses each kind of bad payload with its own message, without throwing', () => {
     const good = encodeLink(shared());
     const cases: [string, string][] = [
+      ['', 'empty'],
       ['x'.repeat(MAX_PAYLOAD_CHARS + 1), 'too-long'],
       ['1.<script>alert(1)</script>', 'malformed'],
       ['hello', 'malformed'],
@@ -68,6 +70,13 @@ describe('share links', () => {
       expect(decoded, payload.slice(0, 40)).toMatchObject({ ok: false, problem });
       if (!decoded.ok) expect(decoded.message).toContain('default experiment is loaded');
     }
+  });
+
+  it('says an empty link is empty (not that it has odd characters), and writes large numbers with separators', () => {
+    const empty = decodeLink('', defaults);
+    expect(empty.message).toContain('This link is empty: nothing follows "agon="');
+    expect(empty.message).not.toContain('characters');
+    expect(decodeLink('x'.repeat(20_000), defaults).message).toContain('(20,000 characters; links hold at most 16,384)');
   });
 
   it('detects corruption that still inflates (checksum)', () => {
@@ -106,6 +115,49 @@ describe('share links', () => {
     expect(decoded.ignored).toHaveLength(25);
     expect(decoded.message).toContain('and 15 more');
     expect(decoded.message.length).toBeLessThan(1200);
+  });
+
+  it('opens a 16 KB link of 5,100 unknown keys, naming ten and counting the rest', () => {
+    const junk = Object.fromEntries(Array.from({ length: 5100 }, (_, i) => [`k${i}`, 0]));
+    const payload = payloadOf({ app: '0.1.0', basePair: null, config: { ...edited, ...junk } });
+    expect(payload.length).toBeGreaterThan(10_000);
+    expect(payload.length).toBeLessThanOrEqual(MAX_PAYLOAD_CHARS);
+    const decoded = decodeLink(payload, defaults);
+    if (!decoded.ok) throw new Error(decoded.message);
+    expect(decoded.ignored).toHaveLength(5100);
+    expect(decoded.link.config).toEqual(edited);
+    expect(decoded.message).toContain('and 5,090 more');
+  });
+
+  it('names unknown fields inside rl', () => {
+    const decoded = decodeLink(payloadOf({ app: '0.1.0', basePair: null, config: { ...edited, rl: { ...edited.rl, kl_coef: 0.1 } } }), defaults);
+    if (!decoded.ok) throw new Error(decoded.message);
+    expect(decoded.ignored).toEqual(['rl.kl_coef']);
+    expect(decoded.message).toContain('unknown to this version and were ignored: rl.kl_coef');
+    expect(decoded.link.config).toEqual(edited);
+  });
+
+  it('a cross-field rule resets the fields it names, keeps the rest, and the message names them', () => {
+    /** `edited` (steps 2) with eval_every 5, longer than the run, and steps written as `steps` in the link's JSON. */
+    const tooLong = (steps: string) => JSON.parse(JSON.stringify({ ...edited, eval_every: 5, steps: '@' }).replace('"@"', steps)) as unknown;
+    for (const steps of ['2', '-0', '1e-400']) {
+      const decoded = decodeLink(payloadOf({ app: '0.1.0', basePair: null, config: tooLong(steps) }), defaults);
+      if (!decoded.ok) throw new Error(decoded.message);
+      // eval_every's default (100) is still longer than the run, so the rule's partner steps goes back to its default too.
+      expect(decoded.reset, steps).toEqual(['eval_every', 'steps']);
+      expect(decoded.link.config, steps).toEqual({ ...edited, steps: defaults.steps, eval_every: defaults.eval_every });
+      expect(decoded.message, steps).toContain('reset to their defaults: eval_every, steps. The rest of the link was loaded.');
+    }
+  });
+
+  it('source pretrain without its settings: the default settings of the link\'s task, still pretraining', () => {
+    for (const task of ['math', 'code'] as const) {
+      const config = { ...edited, task, base_pair_source: 'pretrain' };
+      const decoded = decodeLink(payloadOf({ app: '0.1.0', basePair: null, config }), defaults);
+      if (!decoded.ok) throw new Error(decoded.message);
+      expect(decoded.reset, task).toEqual(['pretrain']);
+      expect(decoded.link.config, task).toEqual({ ...config, pretrain: defaultPretrainSettings(task) });
+    }
   });
 
   it('drops results that do not validate and says so, keeping the config', () => {

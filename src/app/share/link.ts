@@ -11,6 +11,7 @@ import { base64urlToBytes, bytesToBase64url } from './base64url';
 import { compressText, decompressText } from './compress';
 import { repairConfig } from './config-repair';
 import { LINK_VERSION, MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS } from './limits';
+import { linkDefaults } from './link-defaults';
 import { linkProblemMessage, openedMessage, type LinkProblem } from './messages';
 import { resultsFromShared, sharedResultsSchema, trimResults } from './shared-results';
 
@@ -42,7 +43,7 @@ export function encodeLink(shared: SharedExperiment): string {
   return `${LINK_VERSION}.${bytesToBase64url(compressText(JSON.stringify(body)))}`;
 }
 
-const failure = (problem: LinkProblem, detail?: string): DecodedLink => ({ ok: false, problem, message: linkProblemMessage(problem, detail) });
+const failure = (problem: LinkProblem, detail?: number): DecodedLink => ({ ok: false, problem, message: linkProblemMessage(problem, detail) });
 
 /** "<version>.<data>": the version, or why the payload cannot be read. */
 function splitVersion(payload: string): { version: number; data: string } | DecodedLink {
@@ -50,8 +51,8 @@ function splitVersion(payload: string): { version: number; data: string } | Deco
   const head = dot < 0 ? payload : payload.slice(0, dot);
   if (!/^[0-9]{1,6}$/.test(head)) return failure('malformed');
   const version = Number(head);
-  if (version > LINK_VERSION) return failure('newer-version', String(version));
-  if (version !== LINK_VERSION) return failure('unknown-version', String(version));
+  if (version > LINK_VERSION) return failure('newer-version', version);
+  if (version !== LINK_VERSION) return failure('unknown-version', version);
   if (dot < 0) return failure('truncated');
   return { version, data: payload.slice(dot + 1) };
 }
@@ -67,7 +68,8 @@ function parseBody(text: string): Record<string, unknown> | null {
 
 /** Reads a link payload (the value of the fragment parameter). `defaults` fill in refused fields. */
 export function decodeLink(payload: string, defaults: ExperimentConfig): DecodedLink {
-  if (payload.length > MAX_PAYLOAD_CHARS) return failure('too-long', String(payload.length));
+  if (payload === '') return failure('empty');
+  if (payload.length > MAX_PAYLOAD_CHARS) return failure('too-long', payload.length);
   const split = splitVersion(payload);
   if ('ok' in split) return split;
   const bytes = base64urlToBytes(split.data);
@@ -77,7 +79,7 @@ export function decodeLink(payload: string, defaults: ExperimentConfig): Decoded
   const body = parseBody(unpacked.text);
   if (!body || !Object.hasOwn(body, 'config')) return failure('not-an-experiment');
 
-  const { config, reset, ignored } = repairConfig(body.config, defaults);
+  const { config, reset, ignored } = repairConfig(body.config, linkDefaults(body.config, defaults));
   const appVersion = typeof body.app === 'string' && APP_VERSION.test(body.app) ? body.app : 'unknown';
   const basePair = typeof body.basePair === 'string' && BASE_PAIR.test(body.basePair) ? body.basePair : null;
   // Results belong to the exact config that produced them: a repaired config drops them.

@@ -1,18 +1,23 @@
 /** What the page tells a user about a link it opened: plain sentences, shown as React text. */
 import type { SharedExperiment } from './link';
-import { MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS, LINK_VERSION } from './limits';
+import { LINK_PARAM, MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS, LINK_VERSION } from './limits';
 
-export type LinkProblem = 'too-long' | 'malformed' | 'truncated' | 'corrupted' | 'too-large' | 'newer-version' | 'unknown-version' | 'not-an-experiment';
+export type LinkProblem = 'empty' | 'too-long' | 'malformed' | 'truncated' | 'corrupted' | 'too-large' | 'newer-version' | 'unknown-version' | 'not-an-experiment';
 
 const DEFAULTS_LOADED = 'The default experiment is loaded instead; nothing was run.';
 
-export function linkProblemMessage(problem: LinkProblem, detail?: string): string {
+/** 16384 -> "16,384": the messages are English, so English digit grouping. */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Why a link was refused; `detail` is the payload length (too-long) or the link format (the versions). */
+export function linkProblemMessage(problem: LinkProblem, detail?: number): string {
   const reason = {
-    'too-long': `This link is too long (${detail ?? 'over'} characters; links hold at most ${MAX_PAYLOAD_CHARS}), so it was not opened.`,
+    empty: 'This link is empty: nothing follows "agon=", so it holds no experiment. It was probably cut off when it was copied; ask for the whole link.',
+    'too-long': `This link is too long (${detail === undefined ? 'over' : count(detail)} characters; links hold at most ${count(MAX_PAYLOAD_CHARS)}), so it was not opened.`,
     malformed: 'This link is not an experiment link: it contains characters a link of this app never has.',
     truncated: 'This link is incomplete: it was probably cut off when it was copied. Ask for the whole link.',
     corrupted: 'This link is damaged: its contents do not match its checksum. Ask for the link again.',
-    'too-large': `This link would unpack to more than ${MAX_INFLATED_BYTES / 1024} KB, far more than any experiment needs, so it was not opened.`,
+    'too-large': `This link would unpack to more than ${count(MAX_INFLATED_BYTES / 1024)} KB, far more than any experiment needs, so it was not opened.`,
     'newer-version': `This link was made by a newer version of Agon Playground (link format ${detail ?? '?'}; this page reads format ${LINK_VERSION}). Open it with the newer version.`,
     'unknown-version': `This link has a format this page does not know (${detail ?? '?'}; this page reads format ${LINK_VERSION}).`,
     'not-an-experiment': 'This link does not hold an experiment config.',
@@ -26,7 +31,7 @@ const NAME_CHARS = 60;
 
 function list(paths: string[]): string {
   const names = paths.slice(0, MAX_NAMES).map((p) => (p.length > NAME_CHARS ? `${p.slice(0, NAME_CHARS)}…` : p));
-  return paths.length > MAX_NAMES ? `${names.join(', ')} and ${paths.length - MAX_NAMES} more` : names.join(', ');
+  return paths.length > MAX_NAMES ? `${names.join(', ')} and ${count(paths.length - MAX_NAMES)} more` : names.join(', ');
 }
 
 export function openedMessage(link: SharedExperiment, reset: string[], ignored: string[], resultsDropped: boolean): string {
@@ -37,4 +42,13 @@ export function openedMessage(link: SharedExperiment, reset: string[], ignored: 
   if (resultsDropped) parts.push(reset.length > 0 ? 'Its results were not shown, as they belong to the config before the reset.' : 'Its results were damaged and were not shown.');
   parts.push('Nothing runs until you press Start.');
   return parts.join(' ');
+}
+
+/** How a link's marker differed from "#agon=" (`altered` is what the address had), and whether it was read all the same. */
+export function alteredNote(altered: string, opened: boolean): string {
+  const expected = `"#${LINK_PARAM}="`;
+  const how = altered.startsWith('?')
+    ? `The link was in the address's query ("${altered}") rather than after the "#" (${expected})`
+    : `The link began with "${altered}" rather than ${expected}`;
+  return opened ? `${how}; it was read all the same.` : `${how}: it may have been changed on the way.`;
 }

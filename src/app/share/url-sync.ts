@@ -9,9 +9,9 @@ import type { ExperimentConfig } from '../../core/experiment/config';
 import { DEFAULT_PRESET, useAppStore } from '../store/app-store';
 import { formFromConfig, formFromPreset } from '../store/config-form';
 import { formEdit } from './edit-kind';
-import { decodeLink, encodeLink } from './link';
+import { encodeLink } from './link';
 import { receivedRun } from './received-run';
-import { fragmentFor, payloadFromHash } from './share-url';
+import { decodeFoundLink, fragmentFor, linkInAddress, searchWithoutLink } from './share-url';
 import { useShareStore } from './share-store';
 
 /** Typing updates its history entry once the keystrokes pause this long. */
@@ -33,20 +33,23 @@ function knownBasePair(config: ExperimentConfig): string | null {
   return id && id.startsWith(`${config.task}:`) ? id : null;
 }
 
-/** This page's address (search kept: `?backends=` is a page setting, not part of the experiment) with `config` in the fragment. */
+/**
+ * This page's address with `config` in the fragment. The query is kept (`?backends=` is a page
+ * setting, not part of the experiment), less any link that arrived there: the fragment now holds the link.
+ */
 function addressFor(config: ExperimentConfig): string {
   const payload = encodeLink({ config, appVersion: __APP_VERSION__, basePair: knownBasePair(config), results: null });
-  return location.pathname + location.search + fragmentFor(payload);
+  return location.pathname + searchWithoutLink(location.search) + fragmentFor(payload);
 }
 
-/** Loads what the fragment holds: a link's config and results, or, without a link, the defaults. */
-function applyHash(hash: string, quiet: boolean): void {
-  const payload = payloadFromHash(hash);
-  if (payload === null) {
+/** Loads what the address holds: a link's config and results, or, without a link, the defaults. */
+function applyAddress(quiet: boolean): void {
+  const found = linkInAddress(location.hash, location.search);
+  if (found === null) {
     useAppStore.setState({ form: defaultForm() });
     return;
   }
-  const decoded = decodeLink(payload, defaultForm().config as ExperimentConfig);
+  const decoded = decodeFoundLink(found, defaultForm().config as ExperimentConfig);
   if (!quiet || !decoded.ok) useShareStore.getState().open(decoded);
   if (!decoded.ok) {
     useAppStore.setState({ form: defaultForm() });
@@ -106,7 +109,7 @@ export function startUrlSync(): () => void {
     applying = true;
     try {
       // Our own entries restore quietly; anything else (a pasted link) is opened like a link.
-      applyHash(location.hash, (event.state as typeof EDIT_STATE | null)?.agonEdit === true);
+      applyAddress((event.state as typeof EDIT_STATE | null)?.agonEdit === true);
     } finally {
       applying = false;
     }
@@ -114,7 +117,7 @@ export function startUrlSync(): () => void {
 
   applying = true;
   try {
-    if (payloadFromHash(location.hash) !== null) applyHash(location.hash, false);
+    if (linkInAddress(location.hash, location.search) !== null) applyAddress(false);
   } finally {
     applying = false;
   }

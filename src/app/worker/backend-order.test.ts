@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { backendOrderFromUrl, wasmThreadsFromUrl } from './backend-order';
+import { backendRequestFromUrl, wasmThreadsFromUrl } from './backend-order';
 
 describe('page settings from the URL', () => {
-  it('reads the backend order, ignoring unknown names', () => {
-    expect(backendOrderFromUrl('?backends=wasm,nope,cpu')).toEqual(['wasm', 'cpu']);
-    expect(backendOrderFromUrl('')).toEqual(['webgpu', 'webgl', 'wasm', 'cpu']);
+  it('reads the backend order, ignoring unknown names; a named order is forced', () => {
+    expect(backendRequestFromUrl('?backends=wasm,nope,cpu')).toEqual({ order: ['wasm', 'cpu'], forced: true });
+    expect(backendRequestFromUrl('?backends=webgpu')).toEqual({ order: ['webgpu'], forced: true });
+  });
+
+  it('without a usable ?backends=, tries the default order and may pass over software', () => {
+    for (const search of ['', '?threads=2', '?backends=', '?backends=nope']) {
+      expect(backendRequestFromUrl(search), search).toEqual({ order: ['webgpu', 'webgl', 'wasm', 'cpu'], forced: false });
+    }
   });
 
   it('reads a wasm thread count of 1-8 and ignores anything else', () => {

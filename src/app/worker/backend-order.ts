@@ -1,18 +1,25 @@
 // From types.ts, not the backend index: the index registers the tfjs backends, which the page must not load.
 import { DEFAULT_BACKEND_ORDER, type BackendName } from '../../core/backend/types';
 
+/** The backends to try, in order; `forced` when the URL named them, so none is passed over as software. */
+export interface BackendRequest {
+  order: BackendName[];
+  forced: boolean;
+}
+
 /**
- * Backend order from the page URL, e.g. `?backends=wasm,cpu` (unknown names are ignored);
- * the default order (webgpu, webgl, wasm, cpu) otherwise.
+ * Backend order from the page URL, e.g. `?backends=wasm,cpu` (unknown names are ignored),
+ * tried as named; the default order (webgpu, webgl, wasm, cpu) otherwise, where a GPU
+ * backend that is a CPU emulation is passed over for wasm.
  */
-export function backendOrderFromUrl(search: string): BackendName[] {
+export function backendRequestFromUrl(search: string): BackendRequest {
   const raw = new URLSearchParams(search).get('backends');
   const known = new Set<string>(DEFAULT_BACKEND_ORDER);
   const names = (raw ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter((s): s is BackendName => known.has(s));
-  return names.length > 0 ? names : [...DEFAULT_BACKEND_ORDER];
+  return names.length > 0 ? { order: names, forced: true } : { order: [...DEFAULT_BACKEND_ORDER], forced: false };
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Starts the training worker and wires it to the store: commands out, events in. */
 import { useAppStore } from '../store/app-store';
-import { backendOrderFromUrl, wasmThreadsFromUrl } from './backend-order';
+import { backendRequestFromUrl, wasmThreadsFromUrl } from './backend-order';
 import type { WorkerCommand, WorkerEvent } from './protocol';
 
 export function startWorker(search: string): Worker {
@@ -14,6 +14,6 @@ export function startWorker(search: string): Worker {
   };
   const send = (command: WorkerCommand) => worker.postMessage(command);
   store.attach(send);
-  send({ type: 'init', order: backendOrderFromUrl(search), wasmThreads: wasmThreadsFromUrl(search) });
+  send({ type: 'init', ...backendRequestFromUrl(search), wasmThreads: wasmThreadsFromUrl(search) });
   return worker;
 }

@@ -38,7 +38,7 @@ async function init(order: WorkerCommand & { type: 'init' }): Promise<void> {
   try {
     // Before selectBackend: the wasm backend must find its binaries relative to the page.
     configureWasmPaths();
-    backend = await withWasmThreads(order.wasmThreads, () => selectBackend(order.order));
+    backend = await withWasmThreads(order.wasmThreads, () => selectBackend(order.order, { avoidSoftware: !order.forced }));
     post({ type: 'backend', info: { ...backend, ...threadingOf(backend.name, self) } });
   } catch (e) {
     post({ type: 'backend-error', message: message(e) });

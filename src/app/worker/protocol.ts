@@ -14,8 +14,11 @@ import type { Threading } from './wasm-threads';
 export type WorkerBackendInfo = BackendInfo & Threading;
 
 export type WorkerCommand =
-  /** Select the TensorFlow.js backend (first that works in `order`); sent once when the worker starts. */
-  | { type: 'init'; order: BackendName[]; wasmThreads?: number }
+  /**
+   * Select the TensorFlow.js backend (first that works in `order`); sent once when the worker starts.
+   * Unless `forced` (the page URL named the backends), a GPU backend that is a CPU emulation is passed over.
+   */
+  | { type: 'init'; order: BackendName[]; forced: boolean; wasmThreads?: number }
   /**
    * Load the base pair from `checkpointsUrl` (absolute, ends with '/'), or pretrain it if the config says so, and run the experiment;
    * with `continuation`, pick up a run that was cut short where it was cut.

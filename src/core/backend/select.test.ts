@@ -20,11 +20,20 @@ describe('probeWebGPU', () => {
     expect(await probeWebGPU({ navigator: { gpu: { requestAdapter: async () => withInfo } } })).toEqual({
       ok: true,
       adapter: { vendor: 'google', architecture: 'swiftshader' },
+      software: 'SwiftShader',
     });
     expect(await probeWebGPU({ navigator: { gpu: { requestAdapter: async () => legacy } } })).toEqual({
       ok: true,
       adapter: { vendor: 'acme', architecture: 'x1', description: 'X1 GPU' },
+      software: null,
     });
+  });
+
+  it('takes a fallback flag on the info (Chromium 156) or on the adapter (older) as software', async () => {
+    const probe = (adapter: object) => probeWebGPU({ navigator: { gpu: { requestAdapter: async () => adapter } } });
+    expect(await probe({ info: { vendor: 'acme', architecture: 'x1', isFallbackAdapter: true } })).toMatchObject({ ok: true, software: 'fallback adapter' });
+    expect(await probe({ isFallbackAdapter: true, info: { vendor: 'acme', architecture: 'x1' } })).toMatchObject({ ok: true, software: 'fallback adapter' });
+    expect(await probe({ isFallbackAdapter: false, info: { vendor: 'acme', architecture: 'x1', isFallbackAdapter: false } })).toMatchObject({ ok: true, software: null });
   });
 
   it('reports a throwing requestAdapter', async () => {
@@ -58,6 +67,26 @@ describe('selectBackend in Node', () => {
     const info = await selectBackend(['cpu', 'wasm']);
     expect(info.fallbackReason).toBeUndefined();
     expect(info.name).toBe('cpu');
+  });
+
+  it('passes over a software WebGPU adapter when asked to, keeping the adapter to show', async () => {
+    const swiftshader = async () => ({ ok: true as const, adapter: { vendor: 'google', architecture: 'swiftshader' }, software: 'SwiftShader' });
+    const info = await selectBackend(['webgpu', 'webgl', 'wasm'], { avoidSoftware: true, probeWebGPU: swiftshader, probeWebGL: () => ({ software: 'SwiftShader' }) });
+    expect(info.name).toBe('wasm');
+    expect(info.adapter).toEqual({ vendor: 'google', architecture: 'swiftshader' });
+    expect(info.tried).toEqual([
+      { name: 'webgpu', ok: false, error: 'only a software adapter (SwiftShader)', skipped: 'software' },
+      { name: 'webgl', ok: false, error: 'a software renderer (SwiftShader)', skipped: 'software' },
+      { name: 'wasm', ok: true },
+    ]);
+    expect(info.fallbackReason).toBe('webgpu: only a software adapter (SwiftShader); webgl: a software renderer (SwiftShader)');
+  });
+
+  it('tries a software adapter when the caller named the backends (the default)', async () => {
+    const swiftshader = async () => ({ ok: true as const, adapter: { vendor: 'google', architecture: 'swiftshader' }, software: 'SwiftShader' });
+    const info = await selectBackend(['webgpu', 'wasm'], { probeWebGPU: swiftshader });
+    // Tried, not skipped: in Node the webgpu backend is not registered, so it fails for that reason.
+    expect(info.tried[0]).toEqual({ name: 'webgpu', ok: false, error: 'backend not registered in this environment' });
   });
 
   it('rejects an empty preference list', async () => {

@@ -4,9 +4,11 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
 import '@tensorflow/tfjs-backend-wasm';
 
+import { softwareSkip, type RendererProbe } from './software';
 import { DEFAULT_BACKEND_ORDER } from './types';
 import type { AdapterSummary, BackendAttempt, BackendInfo, BackendName } from './types';
-import { errorMessage, probeWebGPU } from './webgpu-probe';
+import { probeWebGL } from './webgl-probe';
+import { errorMessage, probeWebGPU, type WebGPUProbe } from './webgpu-probe';
 
 /** The priorities TensorFlow.js registers these backends with. */
 const TF_PRIORITY: Record<BackendName, number> = { webgpu: 3, webgl: 2, wasm: 2, cpu: 1 };
@@ -77,6 +79,36 @@ async function tryBackend(name: BackendName): Promise<BackendAttempt> {
   return { name, ok: true };
 }
 
+export interface SelectOptions {
+  /**
+   * Pass over a WebGPU adapter or WebGL renderer that is a CPU emulation (SwiftShader), as
+   * slower than wasm. Off by default: a caller that names backends (the CLI, the bench page,
+   * `?backends=`) gets what it named.
+   */
+  avoidSoftware?: boolean;
+  /** The probes, replaceable in tests. */
+  probeWebGPU?: () => Promise<WebGPUProbe>;
+  probeWebGL?: () => RendererProbe | undefined;
+}
+
+/** Probes a GPU backend (WebGL only when software is to be avoided) and tries it unless it is software; with the WebGPU adapter found. */
+async function tryGpuBackend(name: 'webgpu' | 'webgl', options: SelectOptions): Promise<{ attempt: BackendAttempt; adapter?: AdapterSummary }> {
+  const forced = !options.avoidSoftware;
+  let probe: RendererProbe | undefined;
+  let adapter: AdapterSummary | undefined;
+  if (name === 'webgpu') {
+    const found = await (options.probeWebGPU ?? probeWebGPU)();
+    if (!found.ok) return { attempt: { name, ok: false, error: found.reason } };
+    ({ adapter } = found);
+    probe = found;
+  } else if (!forced) {
+    probe = (options.probeWebGL ?? probeWebGL)();
+  }
+  const skip = softwareSkip(name, probe, forced);
+  const attempt: BackendAttempt = skip ? { name, ok: false, error: skip, skipped: 'software' } : await tryBackend(name);
+  return adapter ? { attempt, adapter } : { attempt };
+}
+
 /**
  * Activates the first backend in `preferred` that works here (default: webgpu, webgl,
  * wasm, cpu) and says which one it is, what the GPU adapter is, and why earlier choices
@@ -85,6 +117,7 @@ async function tryBackend(name: BackendName): Promise<BackendAttempt> {
  */
 export async function selectBackend(
   preferred: readonly BackendName[] = DEFAULT_BACKEND_ORDER,
+  options: SelectOptions = {},
 ): Promise<BackendInfo> {
   if (preferred.length === 0) throw new Error('selectBackend: no backends to try');
   const tried: BackendAttempt[] = [];
@@ -92,14 +125,10 @@ export async function selectBackend(
 
   for (const name of preferred) {
     let attempt: BackendAttempt;
-    if (name === 'webgpu') {
-      const probe = await probeWebGPU();
-      if (probe.ok) {
-        adapter = probe.adapter;
-        attempt = await tryBackend(name);
-      } else {
-        attempt = { name, ok: false, error: probe.reason };
-      }
+    if (name === 'webgpu' || name === 'webgl') {
+      const gpu = await tryGpuBackend(name, options);
+      attempt = gpu.attempt;
+      adapter = gpu.adapter ?? adapter;
     } else {
       attempt = await tryBackend(name);
     }

@@ -14,7 +14,10 @@ export interface AdapterSummary {
 export interface BackendAttempt {
   name: BackendName;
   ok: boolean;
+  /** Why it failed, or with `skipped`, why it was passed over. */
   error?: string;
+  /** Not tried: a CPU emulation of a GPU, slower than wasm (see software.ts). */
+  skipped?: 'software';
 }
 
 export interface BackendInfo {
@@ -24,7 +27,8 @@ export interface BackendInfo {
   adapter?: AdapterSummary;
   /**
    * Why the first preferred backend was not used, e.g. "webgpu: no navigator.gpu in this
-   * environment". Absent when the first preferred backend is active.
+   * environment" or "webgpu: only a software adapter (SwiftShader)". Absent when the first
+   * preferred backend is active.
    */
   fallbackReason?: string;
   tried: BackendAttempt[];

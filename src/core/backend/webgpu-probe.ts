@@ -1,3 +1,4 @@
+import { softwareRendererIn } from './software';
 import type { AdapterSummary } from './types';
 
 // Minimal structural WebGPU types, so this file needs neither the DOM lib's nor
@@ -6,8 +7,12 @@ interface AdapterInfoLike {
   vendor?: string;
   architecture?: string;
   description?: string;
+  /** Recent Chromium (SwiftShader, Chromium 156: here, not on the adapter). */
+  isFallbackAdapter?: boolean;
 }
 interface AdapterLike {
+  /** Older Chromium, deprecated for info.isFallbackAdapter. */
+  isFallbackAdapter?: boolean;
   info?: AdapterInfoLike;
   requestAdapterInfo?: () => Promise<AdapterInfoLike>;
 }
@@ -16,7 +21,8 @@ interface GpuLike {
 }
 
 export type WebGPUProbe =
-  | { ok: true; adapter: AdapterSummary }
+  /** `software` names the CPU emulation behind the adapter (see software.ts), null for a real GPU. */
+  | { ok: true; adapter: AdapterSummary; software: string | null }
   | { ok: false; reason: string };
 
 function gpuOf(scope: unknown): GpuLike | undefined {
@@ -27,6 +33,13 @@ function gpuOf(scope: unknown): GpuLike | undefined {
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message || err.name;
   return String(err);
+}
+
+/** The software implementation behind an adapter: named from its info, else the browser's fallback flag. */
+function softwareOf(adapter: AdapterLike, info: AdapterInfoLike): string | null {
+  const named = softwareRendererIn([info.vendor, info.architecture, info.description].filter((t): t is string => typeof t === 'string'));
+  if (named) return named;
+  return adapter.isFallbackAdapter === true || info.isFallbackAdapter === true ? 'fallback adapter' : null;
 }
 
 /**
@@ -59,5 +72,5 @@ export async function probeWebGPU(scope: unknown = globalThis): Promise<WebGPUPr
     architecture: info.architecture || 'unknown',
   };
   if (info.description) summary.description = info.description;
-  return { ok: true, adapter: summary };
+  return { ok: true, adapter: summary, software: softwareOf(adapter, info) };
 }

@@ -32,4 +32,9 @@ describe('experiment config schema', () => {
     const k = parseExperimentConfig({ ...DEFAULT_EXPERIMENT, eval_samples: 2, pass_k: 4 });
     expect(!k.ok && k.issues[0]).toEqual({ path: 'pass_k', message: 'pass_k cannot exceed eval_samples' });
   });
+
+  it('rejects an unknown field inside rl by name, as at the top level', () => {
+    const bad = parseExperimentConfig({ ...DEFAULT_EXPERIMENT, rl: { ...DEFAULT_EXPERIMENT.rl, kl_coef: 0.1 } });
+    expect(!bad.ok && bad.issues).toEqual([{ path: 'rl', message: expect.stringContaining('"kl_coef"') }]);
+  });
 });

@@ -9,6 +9,7 @@ import { METHODS } from './methods';
 import { pretrainSettingsSchema } from './pretrain-settings';
 import { int, num } from './schema-numbers';
 
+// Strict, like the config around it: an unknown field is refused by name, never dropped unseen.
 export const rlConfigSchema = z.object({
   num_generations: int(2, 64),
   beta: num(0, 10),
@@ -22,7 +23,7 @@ export const rlConfigSchema = z.object({
   num_iterations: int(1, 16),
   learning_rate: z.number().gt(0, 'must be above 0').max(0.1),
   format_weight: num(0, 10),
-});
+}).strict();
 
 export const experimentConfigSchema = z
   .object({
@@ -51,9 +52,14 @@ export const experimentConfigSchema = z
     rl: rlConfigSchema,
   })
   .strict()
-  .refine((c) => c.base_pair_source !== 'pretrain' || c.pretrain !== undefined, { message: 'pretraining needs its settings', path: ['pretrain'] })
-  .refine((c) => c.pass_k <= c.eval_samples, { message: 'pass_k cannot exceed eval_samples', path: ['pass_k'] })
-  .refine((c) => c.eval_every <= Math.max(1, c.steps), { message: 'eval_every is longer than the run: no evaluation would happen before the end', path: ['eval_every'] });
+  // Cross-field rules: the issue sits on `path`; `params.partners` names the other fields the rule reads (a share link's repair resets them when resetting `path` is not enough).
+  .refine((c) => c.base_pair_source !== 'pretrain' || c.pretrain !== undefined, { message: 'pretraining needs its settings', path: ['pretrain'], params: { partners: ['base_pair_source'] } })
+  .refine((c) => c.pass_k <= c.eval_samples, { message: 'pass_k cannot exceed eval_samples', path: ['pass_k'], params: { partners: ['eval_samples'] } })
+  .refine((c) => c.eval_every <= Math.max(1, c.steps), {
+    message: 'eval_every is longer than the run: no evaluation would happen before the end',
+    path: ['eval_every'],
+    params: { partners: ['steps'] },
+  });
 
 export type ExperimentConfig = z.infer<typeof experimentConfigSchema>;
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { BackendInfo } from '../../core/backend/types';
+import { backendNotice } from './backend-notice';
+
+const swiftshader = { vendor: 'google', architecture: 'swiftshader' };
+
+describe('backendNotice', () => {
+  it('says nothing on WebGPU', () => {
+    expect(backendNotice({ name: 'webgpu', adapter: swiftshader, tried: [{ name: 'webgpu', ok: true }] })).toBeNull();
+  });
+
+  it('says why software GPUs were passed over and how to force them', () => {
+    const info: BackendInfo = {
+      name: 'wasm',
+      adapter: swiftshader,
+      tried: [
+        { name: 'webgpu', ok: false, error: 'only a software adapter (SwiftShader)', skipped: 'software' },
+        { name: 'webgl', ok: false, error: 'a software renderer (SwiftShader)', skipped: 'software' },
+        { name: 'wasm', ok: true },
+      ],
+    };
+    expect(backendNotice(info)).toEqual({
+      kind: 'software',
+      text:
+        'WebGPU skipped: only a software adapter (SwiftShader), slower than wasm here; ?backends=webgpu forces it. ' +
+        'WebGL skipped: a software renderer (SwiftShader), slower than wasm here; ?backends=webgl forces it.',
+    });
+  });
+
+  it('names a failure first, then any software skipped', () => {
+    const info: BackendInfo = {
+      name: 'wasm',
+      tried: [
+        { name: 'webgpu', ok: false, error: 'no WebGPU adapter available' },
+        { name: 'webgl', ok: false, error: 'a software renderer (SwiftShader)', skipped: 'software' },
+        { name: 'wasm', ok: true },
+      ],
+    };
+    expect(backendNotice(info)).toEqual({
+      kind: 'fallback',
+      text: 'Not using WebGPU, training on wasm (slower) because webgpu: no WebGPU adapter available. WebGL skipped: a software renderer (SwiftShader), slower than wasm here; ?backends=webgl forces it.',
+    });
+  });
+
+  it('says WebGPU was not requested when the URL left it out', () => {
+    expect(backendNotice({ name: 'wasm', tried: [{ name: 'wasm', ok: true }] })).toEqual({ kind: 'not-requested', text: 'Not using WebGPU, training on wasm (slower) (WebGPU was not requested).' });
+  });
+});
