@@ -1,7 +1,8 @@
 /**
- * The round view: the current round or any past one (scrub with the slider), who
- * drafted and who solved (the swap made visible), every draft and the solution that
- * read it, and a plain account of what happened in this round.
+ * The round view: the current round or any past one (scrub with the slider), of every
+ * arm or of one (a tab per arm: the arms take their steps in turn), who drafted and who
+ * solved (the swap made visible), every draft and the solution that read it, and a plain
+ * account of what happened in this round.
  */
 import { useAppStore } from '../store/app-store';
 import type { RoundEntry } from '../store/round-history';
@@ -28,6 +29,23 @@ function Scrubber({ count, index }: { count: number; index: number }) {
   );
 }
 
+/** "Latest of any arm", then one tab per arm that has rounds, in the order they first ran. */
+function ArmTabs({ arms }: { arms: string[] }) {
+  const selected = useAppStore((s) => s.roundArm);
+  const select = useAppStore((s) => s.selectRoundArm);
+  const tab = (arm: string | null, label: string) => (
+    <button key={arm ?? 'latest'} type="button" role="tab" aria-selected={selected === arm} className={selected === arm ? 'tab active' : 'tab'} onClick={() => select(arm)}>
+      {label}
+    </button>
+  );
+  return (
+    <div className="arm-tabs" role="tablist" aria-label="rounds of" data-testid="round-arm-tabs">
+      {tab(null, 'latest of any arm')}
+      {arms.map((arm) => tab(arm, arm))}
+    </div>
+  );
+}
+
 function RoleBanner({ entry }: { entry: RoundEntry }) {
   const s = entry.summary;
   if (s.kind === 'grpo') {
@@ -48,14 +66,25 @@ function RoleBanner({ entry }: { entry: RoundEntry }) {
 }
 
 export function RoundView() {
-  const rounds = useAppStore((s) => s.run.rounds);
+  const all = useAppStore((s) => s.run.rounds);
+  const arm = useAppStore((s) => s.roundArm);
   const selected = useAppStore((s) => s.selectedRound);
+  const arms = [...new Set(all.map((r) => r.summary.arm))];
+  const rounds = arm === null ? all : all.filter((r) => r.summary.arm === arm);
   const status = useAppStore((s) => s.run.status);
-  if (rounds.length === 0) {
+  if (all.length === 0) {
     return (
       <section className="panel" aria-labelledby="round-title">
         <h2 id="round-title">Rounds</h2>
         <p className="muted">{status === 'idle' ? 'Start a run to watch the rounds.' : 'The first round appears after the step-0 evaluation.'}</p>
+      </section>
+    );
+  }
+  if (rounds.length === 0) {
+    return (
+      <section className="panel" aria-labelledby="round-title">
+        <h2 id="round-title">Rounds</h2>
+        <ArmTabs arms={arms} />
       </section>
     );
   }
@@ -70,6 +99,7 @@ export function RoundView() {
         </h2>
         <Scrubber count={rounds.length} index={index} />
       </div>
+      <ArmTabs arms={arms} />
       <RoleBanner entry={entry} />
       <div className="explain-box" data-testid="round-explain">
         <strong>What happened in this round</strong>

@@ -28,8 +28,10 @@ export interface AppState {
   backendError: string | null;
   form: ConfigForm;
   run: RunState;
-  /** Index into run.rounds shown by the round view; null follows the latest round. */
+  /** Index into the round view's rounds (those of roundArm); null follows the latest one. */
   selectedRound: number | null;
+  /** The arm whose rounds the round view shows; null: every arm's, following the latest. */
+  roundArm: string | null;
   xAxis: XAxis;
   shown: ShownRun | null;
   send: (command: WorkerCommand) => void;
@@ -45,6 +47,7 @@ export interface AppState {
   stepOnce(): void;
   stop(): void;
   selectRound(index: number | null): void;
+  selectRoundArm(arm: string | null): void;
   setXAxis(axis: XAxis): void;
   /** Draws a saved or imported run as if it ran here (only while no run is active). */
   showRun(run: RunState, shown: ShownRun): void;
@@ -57,6 +60,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   form: formFromPreset(DEFAULT_PRESET, 'math'),
   run: initialRunState,
   selectedRound: null,
+  roundArm: null,
   xAxis: 'step',
   shown: null,
   send: () => {},
@@ -74,7 +78,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const { form, backendStatus, send } = get();
     // The button is disabled in these cases; this guards programmatic calls too.
     if (!form.config || backendStatus !== 'ready') return;
-    set({ run: startedRun(form.config, Date.now()), selectedRound: null, shown: { origin: 'live', id: crypto.randomUUID() } });
+    set({ run: startedRun(form.config, Date.now()), selectedRound: null, roundArm: null, shown: { origin: 'live', id: crypto.randomUUID() } });
     send({ type: 'start', config: form.config, checkpointsUrl, appVersion: __APP_VERSION__ });
   },
   pause: () => get().send({ type: 'pause' }),
@@ -82,11 +86,12 @@ export const useAppStore = create<AppState>()((set, get) => ({
   stepOnce: () => get().send({ type: 'step' }),
   stop: () => get().send({ type: 'stop' }),
   selectRound: (index) => set({ selectedRound: index }),
+  selectRoundArm: (roundArm) => set({ roundArm, selectedRound: null }),
   setXAxis: (xAxis) => set({ xAxis }),
   showRun: (run, shown) => {
     // The worker's events would keep landing in whatever run is shown: never replace an active one.
     const status = get().run.status;
     if (status === 'loading' || status === 'running' || status === 'paused') return;
-    set({ run, shown, selectedRound: null });
+    set({ run, shown, selectedRound: null, roundArm: null });
   },
 }));
