@@ -22,8 +22,8 @@ test('the page, its worker, the wasm binaries and the checkpoints all load relat
   await page.getByRole('button', { name: 'Start' }).click();
   // The worker fetches the manifest and both checkpoints, checks them and reports the pair.
   await expect.poll(() => checkpoints.length, { timeout: 120_000 }).toBeGreaterThanOrEqual(3);
-  await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(page.getByTestId('progress')).not.toHaveAttribute('data-status', /loading|running|paused/, { timeout: 120_000 });
+  // A zero-shot micro run is one small evaluation: let it finish (a Stop could come after it).
+  await expect(page.getByTestId('progress')).toHaveAttribute('data-status', 'complete', { timeout: 120_000 });
   expect(failed).toEqual([]);
   expect(outside).toEqual([]);
 });
