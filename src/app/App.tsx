@@ -33,9 +33,12 @@ export function App() {
             <ExportBar />
             <ShareBar />
           </section>
-          <RoundView />
           <ReceivedNote />
-          <Charts />
+          {/* Side by side on a wide screen, so a lecture shows a round and its effect together. */}
+          <div className="live">
+            <RoundView />
+            <Charts />
+          </div>
           <ResultsTable />
           <SavedRuns />
         </div>

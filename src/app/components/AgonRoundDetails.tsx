@@ -1,7 +1,8 @@
-/** An Agon round: the problem, then for each draft the solution that read it, with verdicts, rewards and the rescue/sabotage marks. */
+/** An Agon round, one problem at a time: each draft and the solution that read it, with verdicts, rewards and the rescue/sabotage marks. */
 import type { AgonPair, AgonRound } from '../../core/rl/round';
 import { WITHHELD_ANSWER } from '../../core/tasks/format';
-import { ProblemHeader, RewardLine, Verdict } from './SampleDetails';
+import { OneProblemAtATime } from './OneProblemAtATime';
+import { RewardLine, Verdict } from './SampleDetails';
 import { TokenText } from './TokenText';
 
 function PairMarks({ pair }: { pair: AgonPair }) {
@@ -45,17 +46,14 @@ function PairView({ pair, index, round }: { pair: AgonPair; index: number; round
 
 export function AgonRoundDetails({ round }: { round: AgonRound }) {
   return (
-    <>
-      {round.problems.map((p, pi) => (
-        <div key={pi} className="problem">
-          <ProblemHeader text={p.text} answer={p.answer} />
-          <ol className="pairs">
-            {p.pairs.map((pair, i) => (
-              <PairView key={i} pair={pair} index={i} round={round} />
-            ))}
-          </ol>
-        </div>
-      ))}
-    </>
+    <OneProblemAtATime
+      problems={round.problems.map((p) => ({ text: p.text, answer: p.answer, items: p.pairs }))}
+      cell={(pair) => ({
+        sample: pair.solution,
+        prefix: `${pair.draft.verdict === 'correct' ? '✓' : '✗'}→`,
+        title: `draft ${pair.draft.verdict}, solution ${pair.solution.verdict}${pair.rescue ? ' (rescue)' : pair.sabotage ? ' (sabotage)' : ''}; the solver's reward and advantage`,
+      })}
+      details={(pair, i) => <PairView pair={pair} index={i} round={round} />}
+    />
   );
 }
