@@ -49,8 +49,8 @@ export default defineConfig({
   projects: [
     {
       name: 'webgpu',
-      // newcomer: the built app only (project subpath).
-      testIgnore: /(fallback|isolation-sw|newcomer)\.spec\.ts$/,
+      // newcomer, classroom: the built app only (project subpath).
+      testIgnore: /(fallback|isolation-sw|newcomer|classroom)\.spec\.ts$/,
       use: launch([...webgpuFlags, ...quietFlags]),
     },
     {
@@ -59,13 +59,13 @@ export default defineConfig({
       testMatch: /fallback\.spec\.ts$/,
       use: launch(quietFlags),
     },
-    // `vite build` (e2e/subpath.setup.ts), then the share, hosting, smoke, saved-runs, isolation and newcomer tests against that build
+    // `vite build` (e2e/subpath.setup.ts), then the share, hosting, smoke, saved-runs, isolation, newcomer and classroom tests against that build
     // served from a sub-path: links, checkpoints, worker and wasm must all resolve relative to the page.
     { name: 'subpath-build', testMatch: /subpath\.setup\.ts$/ },
     {
       name: 'subpath',
       dependencies: ['subpath-build'],
-      testMatch: /(share|smoke|hosting|saved-runs|isolation|newcomer)\.spec\.ts$/,
+      testMatch: /(share|smoke|hosting|saved-runs|isolation|newcomer|classroom)\.spec\.ts$/,
       use: { ...launch([...webgpuFlags, ...quietFlags]), baseURL: subpathURL },
     },
     {

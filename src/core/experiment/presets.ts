@@ -6,6 +6,12 @@ import { METHODS } from './methods';
 export const PRESETS = {
   /** Agon against its baselines: the headline comparison. */
   'agon-vs-grpo': { ...DEFAULT_EXPERIMENT, methods: ['agon', 'grpo', 'moa', 'zero-shot'] },
+  /**
+   * Learning within about 3 minutes on a laptop CPU (wasm, 2 cores): 60 steps, evaluations on
+   * 200 problems every 20. Measured with the shipped math pair: GRPO 47.0% -> 51.5%, Agon's
+   * cascade 43.5% -> 51.5%, each with a 95% interval about 14 points wide (README, Using the playground).
+   */
+  classroom: { ...DEFAULT_EXPERIMENT, methods: ['agon', 'grpo', 'moa', 'zero-shot'], steps: 60, eval_every: 20, eval_problems: 200 },
   /** Every row of the paper's table. */
   'paper-table': { ...DEFAULT_EXPERIMENT, methods: [...METHODS] },
   /** End-to-end check in seconds: every method, two rounds, a handful of problems. */
