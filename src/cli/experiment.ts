@@ -18,6 +18,7 @@ import { ARMS, armsFor, METHOD_SPECS } from '../core/experiment/methods';
 import { isPresetName, presetFor, PRESETS } from '../core/experiment/presets';
 import { mergeArmRuns, type ExperimentResult } from '../core/experiment/result';
 import { ExperimentRunner } from '../core/experiment/runner';
+import { configForSeed, parseSeeds, seedsOf, withSeeds } from '../core/experiment/seeds';
 import { methodCurves, pooledHeadline, pooledTable } from '../core/experiment/summary';
 import { completionBudget } from '../core/tasks/budget';
 import { familyByName } from '../core/tasks/families';
@@ -77,7 +78,12 @@ function parse() {
   if (values.task && values.config) config = { ...config, task: familyByName(values.task).name };
   if (values.steps) config = { ...config, steps: integer('steps', values.steps) };
   if (values['eval-problems']) config = { ...config, eval_problems: integer('eval-problems', values['eval-problems']) };
-  const seeds = values.seeds ? values.seeds.split(',').map((s) => integer('seeds', s.trim())) : [config.seed];
+  if (values.seeds) {
+    const parsed = parseSeeds(values.seeds);
+    if (!parsed.ok) throw new UsageError(`--seeds: ${parsed.message}`);
+    // Recorded in the config, so DIR/config.json reruns the same seeds.
+    config = withSeeds(config, parsed.seeds);
+  }
   const checked = parseExperimentConfig(config);
   if (!checked.ok) throw new UsageError(checked.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
   if (checked.config.base_pair_source === 'pretrain') throw new UsageError(pretrainRefusal(checked.config));
@@ -87,7 +93,7 @@ function parse() {
   const known = armsFor(checked.config.methods);
   const unknown = arms?.find((a) => !known.includes(a));
   if (unknown !== undefined) throw new UsageError(`--arms: "${unknown}" is not an arm of this config (${known.join(', ')})`);
-  return { config: checked.config, seeds, out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize };
+  return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize };
 }
 
 /** In-run pretraining is the playground's; here the same pretraining is its own command, then the experiment runs on its files. */
@@ -133,7 +139,7 @@ async function runSeed(config: ExperimentConfig, seed: number, out: string, chec
     console.warn(`warning: the config was made with base pair ${config.base_pair}, these checkpoints are ${pairId}; curves will differ`);
   }
   const environment = { backend: info.name, tfjsVersion: tf.version.tfjs, appVersion: process.env.npm_package_version ?? 'dev', platform: `node ${process.version}` };
-  const runner = new ExperimentRunner({ ...config, seed, base_pair: pairId }, pair, environment, null, { onlyArms: arms ?? undefined });
+  const runner = new ExperimentRunner({ ...configForSeed(config, seed), base_pair: pairId }, pair, environment, null, { onlyArms: arms ?? undefined });
   let lastPrint = 0;
   runner.on((e) => {
     if (e.type === 'eval') {

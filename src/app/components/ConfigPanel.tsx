@@ -8,7 +8,7 @@ import { METHOD_COLORS } from '../charts/colors';
 import { issueFor } from '../store/config-form';
 import { useAppStore } from '../store/app-store';
 import { BasePairPicker } from './BasePairPicker';
-import { NumberField, SelectField } from './fields';
+import { NumberField, SeedsField, SelectField } from './fields';
 
 const PRESET_LABELS: Record<PresetName, string> = {
   'agon-vs-grpo': 'Agon vs GRPO (headline)',
@@ -89,7 +89,7 @@ export function ConfigPanel() {
           <NumberField path="eval_problems" label="eval problems" hint="of test-hard and validation" disabled={locked} />
           <NumberField path="eval_samples" label="eval samples" hint="per test-hard problem, for pass@k" disabled={locked} />
           <NumberField path="pass_k" label="pass@k: k" disabled={locked} />
-          <NumberField path="seed" label="seed" disabled={locked} />
+          <SeedsField disabled={locked} />
         </div>
         <label className="checkbox">
           <input type="checkbox" checked={showAnswer} disabled={locked} onChange={(e) => setField('show_draft_answer', e.target.checked)} /> show the draft's final answer to the solver

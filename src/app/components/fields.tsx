@@ -1,6 +1,6 @@
 /** Form fields that show the schema's reason next to the field when its value is refused. */
 import type { ReactNode } from 'react';
-import { getPath, issueFor, numberText } from '../store/config-form';
+import { getPath, issueFor, numberText, SEEDS_PATH, seedsFieldText } from '../store/config-form';
 import { useAppStore } from '../store/app-store';
 
 const fieldId = (path: string) => `field-${path.replace(/\./g, '-')}`;
@@ -53,6 +53,19 @@ export function SelectField({ path, label, options, hint, disabled }: { path: st
           </option>
         ))}
       </select>
+    </FieldShell>
+  );
+}
+
+/** Several seeds as "1,2,3": each is a whole run, in turn; the results table pools them. */
+export function SeedsField({ disabled }: { disabled: boolean }) {
+  const text = useAppStore((s) => seedsFieldText(s.form));
+  const invalid = useAppStore((s) => issueFor(s.form, SEEDS_PATH) !== undefined);
+  const setSeeds = useAppStore((s) => s.setSeeds);
+  const id = fieldId(SEEDS_PATH);
+  return (
+    <FieldShell path={SEEDS_PATH} label="seeds" hint="1,2,3 runs each in turn; the table pools them">
+      <input id={id} type="text" inputMode="numeric" value={text} disabled={disabled} aria-invalid={invalid} aria-describedby={invalid ? `${id}-issue` : undefined} onChange={(e) => setSeeds(e.target.value)} />
     </FieldShell>
   );
 }

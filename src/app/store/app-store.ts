@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import type { PresetName } from '../../core/experiment/presets';
 import type { WorkerBackendInfo, WorkerCommand, WorkerEvent } from '../worker/protocol';
-import { formFromPreset, setField, setNumberText, type ConfigForm } from './config-form';
+import { formFromPreset, setField, setNumberText, setSeedsText, type ConfigForm } from './config-form';
 import { basePairChoice } from './pretrain-form';
 import { applyWorkerEvent, initialRunState, startedRun, type RunState } from './run-state';
 
@@ -41,6 +41,7 @@ export interface AppState {
   choosePreset(preset: PresetName): void;
   setField(path: string, value: unknown): void;
   setNumber(path: string, text: string): void;
+  setSeeds(text: string): void;
   start(checkpointsUrl: string): void;
   pause(): void;
   resume(): void;
@@ -74,6 +75,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   choosePreset: (preset) => set((s) => ({ form: formFromPreset(preset, s.form.draft.task === 'code' ? 'code' : 'math', basePairChoice(s.form.draft)) })),
   setField: (path, value) => set((s) => ({ form: setField(s.form, path, value) })),
   setNumber: (path, text) => set((s) => ({ form: setNumberText(s.form, path, text) })),
+  setSeeds: (text) => set((s) => ({ form: setSeedsText(s.form, text) })),
   start: (checkpointsUrl) => {
     const { form, backendStatus, send } = get();
     // The button is disabled in these cases; this guards programmatic calls too.

@@ -5,6 +5,7 @@
  */
 import { parseExperimentConfig, type ConfigIssue, type ExperimentConfig } from '../../core/experiment/config';
 import { presetFor, PRESETS, type PresetName } from '../../core/experiment/presets';
+import { parseSeeds, seedsOf, seedsText, withSeeds } from '../../core/experiment/seeds';
 import { completionBudget } from '../../core/tasks/budget';
 import { familyByName } from '../../core/tasks/families';
 import { followBasePair } from './pretrain-form';
@@ -19,9 +20,20 @@ export interface ConfigForm {
   config: ExperimentConfig | null;
 }
 
+/** The path of the seeds field, which holds several seeds as text ("1,2,3"). */
+export const SEEDS_PATH = 'seeds';
+
+/** The seeds field's text, when it was typed and does not parse: the draft keeps the last list that did, so the schema alone would not see it. */
+function seedsTextIssue(texts: Record<string, string>): ConfigIssue[] {
+  const typed = texts[SEEDS_PATH];
+  const parsed = typed === undefined ? null : parseSeeds(typed);
+  return parsed && !parsed.ok ? [{ path: SEEDS_PATH, message: parsed.message }] : [];
+}
+
 function validated(draft: Record<string, unknown>, texts: Record<string, string>, preset: ConfigForm['preset']): ConfigForm {
   const parsed = parseExperimentConfig(draft);
-  return parsed.ok ? { draft, texts, preset, issues: [], config: parsed.config } : { draft, texts, preset, issues: parsed.issues, config: null };
+  const issues = [...seedsTextIssue(texts), ...(parsed.ok ? [] : parsed.issues)];
+  return parsed.ok && issues.length === 0 ? { draft, texts, preset, issues: [], config: parsed.config } : { draft, texts, preset, issues, config: null };
 }
 
 /** A preset for a task, with the completion budget the task's layout needs; `basePair` keeps an earlier base-pair choice. */
@@ -66,6 +78,20 @@ export function setNumberText(form: ConfigForm, path: string, text: string): Con
   const value = text.trim() === '' ? undefined : Number(text);
   const next = setField(form, path, value);
   return { ...next, texts: { ...form.texts, [path]: text } };
+}
+
+/** The seeds field ("1,2,3"), kept as typed; a list that parses sets `seed` and `seeds` (seeds.ts). */
+export function setSeedsText(form: ConfigForm, text: string): ConfigForm {
+  const parsed = parseSeeds(text);
+  const draft = parsed.ok ? (withSeeds(form.draft as { seed: number; seeds?: number[] }, parsed.seeds) as Record<string, unknown>) : form.draft;
+  return validated(draft, { ...form.texts, [SEEDS_PATH]: text }, 'custom');
+}
+
+export function seedsFieldText(form: ConfigForm): string {
+  const typed = form.texts[SEEDS_PATH];
+  if (typed !== undefined) return typed;
+  const { seed, seeds } = form.draft;
+  return typeof seed === 'number' ? seedsText(seedsOf({ seed, ...(Array.isArray(seeds) ? { seeds: seeds as number[] } : {}) })) : '';
 }
 
 export function numberText(form: ConfigForm, path: string): string {

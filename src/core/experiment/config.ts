@@ -8,6 +8,7 @@ import { DEFAULT_RL_CONFIG } from '../rl/config';
 import { METHODS } from './methods';
 import { pretrainSettingsSchema } from './pretrain-settings';
 import { int, num } from './schema-numbers';
+import { seedSchema, seedsSchema } from './seeds';
 
 // Strict, like the config around it: an unknown field is refused by name, never dropped unseen.
 export const rlConfigSchema = z.object({
@@ -47,13 +48,16 @@ export const experimentConfigSchema = z
     /** Samples per test-hard problem for the unbiased pass@k (1 = pass@1 only); pass@1 always uses the first. */
     eval_samples: int(1, 64),
     pass_k: int(1, 64),
-    seed: int(0, 2 ** 31 - 1),
+    seed: seedSchema,
+    /** Every seed to run, in order, when more than one (see seeds.ts); absent: `seed` alone. */
+    seeds: seedsSchema.optional(),
     show_draft_answer: z.boolean(),
     rl: rlConfigSchema,
   })
   .strict()
   // Cross-field rules: the issue sits on `path`; `params.partners` names the other fields the rule reads (a share link's repair resets them when resetting `path` is not enough).
   .refine((c) => c.base_pair_source !== 'pretrain' || c.pretrain !== undefined, { message: 'pretraining needs its settings', path: ['pretrain'], params: { partners: ['base_pair_source'] } })
+  .refine((c) => c.seeds === undefined || c.seeds[0] === c.seed, { message: 'seeds must start with seed', path: ['seeds'], params: { partners: ['seed'] } })
   .refine((c) => c.pass_k <= c.eval_samples, { message: 'pass_k cannot exceed eval_samples', path: ['pass_k'], params: { partners: ['eval_samples'] } })
   .refine((c) => c.eval_every <= Math.max(1, c.steps), {
     message: 'eval_every is longer than the run: no evaluation would happen before the end',
