@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXPERIMENT } from '../../core/experiment/config';
+import type { RunResume } from '../../core/experiment/resume';
 import { initialRunState, type RunState } from '../store/run-state';
 import { summarizeRound } from '../store/round-history';
 import { agonRound, candidate, evalPoint } from '../testing/fixtures';
@@ -29,11 +30,13 @@ describe('continuing an interrupted run', () => {
   it('picks up the cut arm at its last saved state and drops what came after', () => {
     const found = continuePlan(interrupted());
     if (!('plan' in found)) throw new Error(found.reason);
-    expect(found.plan.basePair).toBe('math:a:b');
-    expect(Object.keys(found.plan.done)).toEqual(['base']);
-    expect(Object.keys(found.plan.cuts)).toEqual(['agon']);
-    expect(found.plan.cuts.agon).toMatchObject({ arm: 'agon', step: 2, evalTokens: 40 });
-    expect(continueLabel(found.plan)).toBe('Continue from step 2');
+    expect(found.plan).toMatchObject({ seed: 1, finished: [] });
+    const { resume } = found.plan;
+    expect(resume.basePair).toBe('math:a:b');
+    expect(Object.keys(resume.done)).toEqual(['base']);
+    expect(Object.keys(resume.cuts)).toEqual(['agon']);
+    expect(resume.cuts.agon).toMatchObject({ arm: 'agon', step: 2, evalTokens: 40 });
+    expect(continueLabel(found.plan, 1)).toBe('Continue from step 2');
     const next = continuedRun(interrupted(), found.plan, 5);
     expect(next.status).toBe('loading');
     expect(next.arms.agon).toEqual({ curve: interrupted().arms.agon!.curve, stepsDone: 2, evalTokens: 40 });
@@ -45,8 +48,9 @@ describe('continuing an interrupted run', () => {
 
   it('names each arm and its step when the cut arms pick up at different steps', () => {
     const cut = (arm: string, step: number) => ({ arm, step, curve: [], evalTokens: 0, members: {} });
-    expect(continueLabel({ basePair: 'x', done: {}, cuts: { grpo: cut('grpo', 4), agon: cut('agon', 2) } })).toBe('Continue (grpo from step 4, agon from step 2)');
-    expect(continueLabel({ basePair: 'x', done: {}, cuts: {} })).toBe('Continue');
+    const plan = (cuts: RunResume['cuts']) => ({ finished: [], seed: 1, resume: { basePair: 'x', done: {}, cuts } });
+    expect(continueLabel(plan({ grpo: cut('grpo', 4), agon: cut('agon', 2) }), 1)).toBe('Continue (grpo from step 4, agon from step 2)');
+    expect(continueLabel(plan({}), 1)).toBe('Continue');
   });
 
   it('says why a run cannot be continued', () => {

@@ -1,6 +1,6 @@
 /**
  * Saves the live run as it goes. The record is rewritten at most once per
- * SAVE_INTERVAL_MS while the run changes, and at once when its status changes or an
+ * SAVE_INTERVAL_MS while the run changes, and at once when its status changes, a seed ends or an
  * evaluation arrives (so a reload right after one loses nothing of the curves); each
  * new checkpoint is written as it arrives. Saves run one after another, in order. A
  * failed save shows its message and stops saving that run; the run goes on in memory.
@@ -81,7 +81,8 @@ export function startRecorder(): () => void {
     const sameRun = prev.shown?.id === shown.id;
     trackLiveness(shown.id, state.run);
     saveCheckpoints(shown.id, state.run, sameRun ? prev.run : { ...state.run, checkpoints: [] });
-    if (!sameRun || state.run.status !== prev.run.status || evalCount(state.run.arms) !== evalCount(prev.run.arms)) saveNow();
+    const seedEnded = state.run.seedResults !== prev.run.seedResults;
+    if (!sameRun || seedEnded || state.run.status !== prev.run.status || evalCount(state.run.arms) !== evalCount(prev.run.arms)) saveNow();
     else timer ??= setTimeout(saveNow, SAVE_INTERVAL_MS);
   };
 

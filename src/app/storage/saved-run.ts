@@ -7,6 +7,7 @@
  */
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { ArmResult, Environment, ExperimentResult } from '../../core/experiment/result';
+import { seedsOf, seedsText } from '../../core/experiment/seeds';
 import type { RoundEntry } from '../store/round-history';
 import { initialRunState, type RunState, type RunStatus } from '../store/run-state';
 import type { TrainedCheckpoint } from '../store/trained-checkpoints';
@@ -29,6 +30,10 @@ export interface SavedRun {
   /** Where it ran, for a partial result's export; null until the backend is known. */
   environment: Environment | null;
   basePair: BasePairInfo | null;
+  /** The seed `arms` and `rounds` belong to; absent in runs saved before runs had several seeds (then: config.seed). */
+  seed?: number;
+  /** Every seed that finished; absent in runs saved before runs had several seeds (then: `result`, if it completed). */
+  seedResults?: ExperimentResult[];
   arms: Record<string, ArmResult>;
   result: ExperimentResult | null;
   rounds: RoundEntry[];
@@ -47,9 +52,15 @@ export function boundedRounds(rounds: readonly RoundEntry[]): RoundEntry[] {
   return rounds.map((entry, i) => (i >= firstFull || !entry.round ? entry : { summary: entry.summary }));
 }
 
-/** A short default name, e.g. "agon, zero-shot · math · 200 steps · seed 1". */
+/** A short default name, e.g. "agon, zero-shot · math · 200 steps · seed 1" (or "seeds 1,2,3"). */
 export function defaultRunName(config: ExperimentConfig): string {
-  return `${config.methods.join(', ')} · ${config.task} · ${config.steps} steps · seed ${config.seed}`;
+  const seeds = seedsOf(config);
+  return `${config.methods.join(', ')} · ${config.task} · ${config.steps} steps · ${seeds.length > 1 ? 'seeds' : 'seed'} ${seedsText(seeds)}`;
+}
+
+/** The seeds of a saved record that finished: its own list, or for a record from before several seeds, its result when complete. */
+function finishedSeeds(saved: SavedRun): ExperimentResult[] {
+  return saved.seedResults ?? (saved.result?.status === 'complete' ? [saved.result] : []);
 }
 
 export interface SaveMeta {
@@ -69,6 +80,8 @@ export function savedRunFrom(run: RunState, meta: SaveMeta): SavedRun | null {
     startedAt: run.startedAt ?? meta.savedAt,
     config: run.config,
     basePair: run.basePair,
+    ...(run.seed === null ? {} : { seed: run.seed }),
+    seedResults: run.seedResults,
     arms: run.arms,
     result: run.result,
     rounds: boundedRounds(run.rounds),
@@ -81,17 +94,21 @@ export function savedRunFrom(run: RunState, meta: SaveMeta): SavedRun | null {
  * or a crash (a run lives in its page's worker), so it is shown as interrupted.
  */
 export function runStateFrom(saved: SavedRun, checkpoints: readonly TrainedCheckpoint[]): RunState {
+  const seed = saved.seed ?? saved.config.seed;
   return {
     ...initialRunState,
     status: isActiveStatus(saved.status) ? 'interrupted' : saved.status,
     config: saved.config,
     startedAt: saved.startedAt,
     basePair: saved.basePair,
+    seed,
+    seedResults: finishedSeeds(saved),
     arms: saved.arms,
     rounds: saved.rounds,
     messages: saved.messages,
     result: saved.result,
-    checkpoints: [...checkpoints],
+    // A seed's checkpoints replace the last seed's per model; any model it has not reached yet still holds another seed's.
+    checkpoints: checkpoints.filter((c) => (c.seed ?? saved.config.seed) === seed),
   };
 }
 
@@ -104,6 +121,8 @@ export function savedRunFromResult(result: ExperimentResult, meta: SaveMeta): Sa
     startedAt: Number.isNaN(startedAt) ? meta.savedAt : startedAt,
     config: result.config,
     basePair: null,
+    seed: result.config.seed,
+    seedResults: result.status === 'complete' ? [result] : [],
     arms: result.arms,
     result,
     rounds: [],

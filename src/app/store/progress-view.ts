@@ -1,5 +1,6 @@
 /** Numbers the progress bar shows, derived from the run state (pure). */
 import { ARMS, METHOD_SPECS } from '../../core/experiment/methods';
+import { seedsOf } from '../../core/experiment/seeds';
 import type { RunState } from './run-state';
 
 export interface ProgressView {
@@ -16,11 +17,24 @@ function trainedArms(state: RunState): string[] {
   return [...arms].filter((a) => ARMS[a]?.kind !== 'base');
 }
 
+/**
+ * Time left: the current seed's estimate, plus, for each seed after it, the time this seed
+ * takes in all (its elapsed time and its estimate): the seeds are the same experiment.
+ */
+function etaOf(state: RunState, seedsLater: number): number | null {
+  const p = state.progress;
+  if (!p || p.etaMs === null) return null;
+  return p.etaMs + seedsLater * (p.elapsedMs + p.etaMs);
+}
+
 export function progressView(state: RunState, now: number): ProgressView {
   const arms = trainedArms(state);
-  const roundsTotal = arms.length * (state.config?.steps ?? 0);
-  const roundsDone = arms.reduce((n, a) => n + (state.arms[a]?.stepsDone ?? 0), 0);
-  const tokens = Object.values(state.tokensByArm).reduce((s, t) => s + t, 0);
+  const seeds = state.config ? seedsOf(state.config).length : 1;
+  const seedRounds = arms.length * (state.config?.steps ?? 0);
+  const seedsBefore = state.seedResults.filter((r) => r.config.seed !== state.seed).length;
+  const roundsTotal = seeds * seedRounds;
+  const roundsDone = seedsBefore * seedRounds + arms.reduce((n, a) => n + (state.arms[a]?.stepsDone ?? 0), 0);
+  const tokens = state.tokensBefore + Object.values(state.tokensByArm).reduce((s, t) => s + t, 0);
   const elapsedS = state.startedAt === null ? 0 : (now - state.startedAt) / 1000;
   const finished = state.status === 'complete';
   return {
@@ -28,7 +42,7 @@ export function progressView(state: RunState, now: number): ProgressView {
     roundsDone,
     roundsTotal,
     tokensPerSecond: tokens > 0 && elapsedS > 0 ? tokens / elapsedS : null,
-    etaMs: finished ? 0 : (state.progress?.etaMs ?? null),
+    etaMs: finished ? 0 : etaOf(state, Math.max(0, seeds - seedsBefore - 1)),
   };
 }
 

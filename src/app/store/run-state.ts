@@ -1,10 +1,13 @@
 /**
  * What the page knows about the current run, built only from worker events by a pure
- * reducer (unit-tested). Stopping or an error keeps everything measured so far.
+ * reducer (unit-tested). Stopping or an error keeps everything measured so far. A run of
+ * several seeds runs them in turn: the arms, rounds and progress are the current seed's,
+ * and each finished seed's result is kept for the pooled table.
  */
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { Progress } from '../../core/experiment/events';
 import type { ArmResult, ExperimentResult } from '../../core/experiment/result';
+import { seedsOf } from '../../core/experiment/seeds';
 import type { PretrainStatus } from '../worker/pretrain-clock';
 import type { BasePairInfo, WorkerEvent } from '../worker/protocol';
 import { appendRound, type RoundEntry } from './round-history';
@@ -23,16 +26,22 @@ export interface RunState {
   basePair: BasePairInfo | null;
   /** Latest progress of pretraining the base pair in the browser (null when it came shipped). */
   pretrain: PretrainStatus | null;
+  /** The seed whose arms, rounds and progress are shown (null before the first seed starts). */
+  seed: number | null;
+  /** The result of every seed that finished (status complete), in the order they ran. */
+  seedResults: ExperimentResult[];
   /** Per arm: its evaluation curve so far (same shape as the result's arms). */
   arms: Record<string, ArmResult>;
   currentArm: string | null;
   progress: Progress | null;
   /** Training and evaluation tokens generated per arm, for tokens/s. */
   tokensByArm: Record<string, number>;
+  /** Tokens of the seeds before the current one, so tokens/s covers the whole run. */
+  tokensBefore: number;
   rounds: RoundEntry[];
   messages: { level: 'warning' | 'error'; text: string }[];
   result: ExperimentResult | null;
-  /** The latest trained weights of each model of each trained arm. */
+  /** The latest trained weights of each model of each trained arm (of the current seed). */
   checkpoints: TrainedCheckpoint[];
 }
 
@@ -43,10 +52,13 @@ export const initialRunState: RunState = {
   startedAt: null,
   basePair: null,
   pretrain: null,
+  seed: null,
+  seedResults: [],
   arms: {},
   currentArm: null,
   progress: null,
   tokensByArm: {},
+  tokensBefore: 0,
   rounds: [],
   messages: [],
   result: null,
@@ -81,12 +93,51 @@ export function applyWorkerEvent(state: RunState, event: WorkerEvent): RunState 
       return { ...state, status: 'cancelled', activity: '' };
     case 'fatal':
       return { ...state, status: 'failed', activity: '', messages: [...state.messages, { level: 'error', text: event.message }] };
+    case 'seed':
+      return startedSeed(state, event.seed);
     case 'backend':
     case 'backend-error':
       return state;
     case 'experiment':
       return applyExperimentEvent(state, event.event);
   }
+}
+
+const sumOf = (values: Record<string, number>) => Object.values(values).reduce((s, t) => s + t, 0);
+
+/** A seed begins: a fresh view of arms and rounds, unless it is the seed on screen (a continuation picks up there). */
+function startedSeed(state: RunState, seed: number): RunState {
+  if (state.seed === seed) return state;
+  const seeds = state.config ? seedsOf(state.config) : [seed];
+  const position = seeds.length > 1 ? `seed ${seed} (${seeds.indexOf(seed) + 1} of ${seeds.length}): ` : '';
+  return {
+    ...state,
+    seed,
+    activity: `${position}evaluating the base pair…`,
+    arms: {},
+    rounds: [],
+    currentArm: null,
+    progress: null,
+    tokensBefore: state.tokensBefore + sumOf(state.tokensByArm),
+    tokensByArm: {},
+    checkpoints: [],
+    result: null,
+  };
+}
+
+/** A seed's run ended: a complete one joins the pooled results, and the run goes on while seeds are left. */
+function finishedSeed(state: RunState, result: ExperimentResult): RunState {
+  const complete = result.status === 'complete';
+  const seedResults = complete ? [...state.seedResults.filter((r) => r.config.seed !== result.config.seed), result] : state.seedResults;
+  const left = complete && state.config !== null && seedsOf(state.config).some((s) => !seedResults.some((r) => r.config.seed === s));
+  return {
+    ...state,
+    status: left ? state.status : result.status,
+    activity: left ? `seed ${result.config.seed} finished; the next seed starts…` : '',
+    result,
+    arms: result.arms,
+    seedResults,
+  };
 }
 
 function applyExperimentEvent(state: RunState, event: Extract<WorkerEvent, { type: 'experiment' }>['event']): RunState {
@@ -110,10 +161,10 @@ function applyExperimentEvent(state: RunState, event: Extract<WorkerEvent, { typ
     case 'warning':
       return { ...state, messages: [...state.messages, { level: 'warning', text: event.message }] };
     case 'checkpoint':
-      return { ...state, checkpoints: withCheckpoint(state.checkpoints, { arm: event.arm, member: event.member, step: event.step, bytes: event.bytes, optimizer: event.optimizer, evalTokens: event.evalTokens }) };
+      return { ...state, checkpoints: withCheckpoint(state.checkpoints, { arm: event.arm, member: event.member, step: event.step, bytes: event.bytes, optimizer: event.optimizer, evalTokens: event.evalTokens, ...(state.seed === null ? {} : { seed: state.seed }) }) };
     case 'arm-error':
       return { ...state, messages: [...state.messages, { level: 'error', text: event.message }] };
     case 'done':
-      return { ...state, status: event.result.status, activity: '', result: event.result, arms: event.result.arms };
+      return finishedSeed(state, event.result);
   }
 }

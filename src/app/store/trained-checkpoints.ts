@@ -15,6 +15,8 @@ export interface TrainedCheckpoint {
   optimizer: Uint8Array;
   /** The arm's evaluation tokens up to that step. */
   evalTokens: number;
+  /** The seed whose run made it; absent in checkpoints saved before runs had several seeds (then: the config's seed). */
+  seed?: number;
 }
 
 /** Replaces the checkpoint of the same arm and member (or adds it), keeping the order of first arrival. */

@@ -1,8 +1,10 @@
 /**
  * The training worker: selects the TensorFlow.js backend, loads (or pretrains) the base
- * pair and runs the ExperimentRunner off the main thread, forwarding its events. Commands
- * that arrive before the runner exists (a pause right after start) are remembered, and
- * pause and stop also reach the pretraining.
+ * pair and runs the ExperimentRunner off the main thread, once per seed in sequence (one
+ * backend, one core's worth of wasm: parallel workers would share the same cores), forwarding
+ * its events. Commands that arrive before a runner exists (a pause right after start) are
+ * remembered, a pause carries over to the next seed's runner, and pause and stop also reach
+ * the pretraining.
  */
 /// <reference lib="webworker" />
 import * as tf from '@tensorflow/tfjs';
@@ -10,6 +12,7 @@ import { selectBackend, type BackendInfo } from '../../core/backend';
 import { basePairId } from '../../core/experiment/base-pair';
 import type { ExperimentConfig } from '../../core/experiment/config';
 import { ExperimentRunner } from '../../core/experiment/runner';
+import { configForSeed, seedsOf } from '../../core/experiment/seeds';
 import { configureWasmPaths } from '../wasmPaths';
 import { fetchBasePair } from './checkpoints';
 import { PretrainGate } from './pretrain-gate';
@@ -25,7 +28,7 @@ let runner: ExperimentRunner | null = null;
 type LoadedPair = Awaited<ReturnType<typeof fetchBasePair>> & Pick<BasePairInfo, 'pretrained'>;
 /** Set while the base pair is being pretrained. */
 let gate: PretrainGate | null = null;
-/** A pause or steps requested while checkpoints were still loading. */
+/** Whether the run is paused, and steps requested while no runner existed (checkpoints still loading). */
 let pending: { paused: boolean; steps: number; stopped: boolean } = { paused: false, steps: 0, stopped: false };
 
 function post(event: WorkerEvent): void {
@@ -79,17 +82,19 @@ async function start(command: WorkerCommand & { type: 'start' }): Promise<void> 
       return;
     }
     const adapter = backend.adapter ? [backend.adapter.vendor, backend.adapter.architecture].filter(Boolean).join(' ') : undefined;
-    runner = new ExperimentRunner({ ...command.config, base_pair: id }, pair.bytes, {
-      backend: backend.name,
-      ...(adapter ? { adapter } : {}),
-      tfjsVersion: tf.version.tfjs,
-      appVersion: command.appVersion,
-      platform: self.navigator.userAgent,
-    }, command.continuation ?? null);
-    runner.on((event) => post({ type: 'experiment', event }));
-    if (pending.paused) runner.pause();
-    for (let i = 0; i < pending.steps; i++) runner.stepOnce();
-    await runner.run();
+    const environment = { backend: backend.name, ...(adapter ? { adapter } : {}), tfjsVersion: tf.version.tfjs, appVersion: command.appVersion, platform: self.navigator.userAgent };
+    const { continuation } = command;
+    for (const seed of seedsOf(command.config).filter((s) => !continuation?.finished.includes(s))) {
+      post({ type: 'seed', seed });
+      runner = new ExperimentRunner({ ...configForSeed(command.config, seed), base_pair: id }, pair.bytes, environment, continuation?.seed === seed ? continuation.resume : null);
+      runner.on((event) => post({ type: 'experiment', event }));
+      if (pending.paused) runner.pause();
+      for (let i = 0; i < pending.steps; i++) runner.stepOnce();
+      pending.steps = 0;
+      const result = await runner.run();
+      // A seed stopped or failed ends the run: the seeds after it would be pooled with a partial one.
+      if (result.status !== 'complete') break;
+    }
   } catch (e) {
     post({ type: 'fatal', message: message(e) });
   } finally {
@@ -100,21 +105,18 @@ async function start(command: WorkerCommand & { type: 'start' }): Promise<void> 
 function control(command: WorkerCommand): void {
   switch (command.type) {
     case 'pause':
+      pending.paused = true;
       if (runner) runner.pause();
-      else {
-        pending.paused = true;
-        if (gate?.pause(Date.now())) post({ type: 'pretrain-paused' });
-      }
+      else if (gate?.pause(Date.now())) post({ type: 'pretrain-paused' });
       return;
     case 'resume':
+      pending = { ...pending, paused: false, steps: 0 };
       if (runner) runner.resume();
-      else {
-        pending = { ...pending, paused: false, steps: 0 };
-        if (gate?.resume(Date.now())) post({ type: 'pretrain-resumed' });
-      }
+      else if (gate?.resume(Date.now())) post({ type: 'pretrain-resumed' });
       return;
     case 'step':
       if (runner) {
+        pending.paused = true;
         runner.stepOnce();
         // stepOnce leaves the runner paused after that round but emits no event; say so.
         post({ type: 'experiment', event: { type: 'paused' } });

@@ -5,7 +5,7 @@
 import type { BackendInfo, BackendName } from '../../core/backend';
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { ExperimentEvent } from '../../core/experiment/events';
-import type { RunResume } from '../../core/experiment/resume';
+import type { SeedsResume } from '../../core/experiment/resume';
 import type { PretrainStage } from '../../core/train/pretrain-pair';
 import type { PretrainStatus } from './pretrain-clock';
 import type { Threading } from './wasm-threads';
@@ -20,10 +20,10 @@ export type WorkerCommand =
    */
   | { type: 'init'; order: BackendName[]; forced: boolean; wasmThreads?: number }
   /**
-   * Load the base pair from `checkpointsUrl` (absolute, ends with '/'), or pretrain it if the config says so, and run the experiment;
-   * with `continuation`, pick up a run that was cut short where it was cut.
+   * Load the base pair from `checkpointsUrl` (absolute, ends with '/'), or pretrain it if the config says so, and run the experiment
+   * once per seed, in order; with `continuation`, pick up a run that was cut short where it was cut.
    */
-  | { type: 'start'; config: ExperimentConfig; checkpointsUrl: string; appVersion: string; continuation?: RunResume }
+  | { type: 'start'; config: ExperimentConfig; checkpointsUrl: string; appVersion: string; continuation?: SeedsResume }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'step' }
@@ -49,6 +49,8 @@ export type WorkerEvent =
   | { type: 'pretrain-paused' }
   | { type: 'pretrain-resumed' }
   | { type: 'pretrain-stopped' }
+  /** A seed's run begins: the 'experiment' events that follow are that seed's. */
+  | { type: 'seed'; seed: number }
   | { type: 'experiment'; event: ExperimentEvent }
   /** The run could not start or crashed; what was measured so far stays. */
   | { type: 'fatal'; message: string };

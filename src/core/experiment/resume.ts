@@ -37,6 +37,17 @@ export interface RunResume {
   cuts: Record<string, ArmResume>;
 }
 
+/**
+ * A cut run of several seeds (seeds.ts): the seeds that finished are not run again, and
+ * `seed`, the first one left, picks up from `resume` (with nothing in it when that seed had
+ * not begun: its base pair is still checked, as the finished seeds ran on it).
+ */
+export interface SeedsResume {
+  finished: number[];
+  seed: number;
+  resume: RunResume;
+}
+
 /** A saved state of one trained member after the evaluation at `step`. */
 export interface SavedState extends MemberState {
   arm: string;
