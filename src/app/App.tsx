@@ -3,6 +3,7 @@ import { ConfigPanel } from './components/ConfigPanel';
 import { LinkBanner } from './components/LinkBanner';
 import { ExportBar } from './components/ExportBar';
 import { PretrainProgress } from './components/PretrainProgress';
+import { PooledResultsTable } from './components/PooledResultsTable';
 import { ProgressBar } from './components/ProgressBar';
 import { ReceivedNote } from './components/ReceivedNote';
 import { ResultsTable } from './components/ResultsTable';
@@ -39,6 +40,7 @@ export function App() {
             <RoundView />
             <Charts />
           </div>
+          <PooledResultsTable />
           <ResultsTable />
           <SavedRuns />
         </div>

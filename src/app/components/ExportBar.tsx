@@ -1,17 +1,18 @@
 /**
  * Downloads for the run on screen: the result JSON (partial while a run goes on or
- * after an interruption), the curves as CSV, the charts as one PNG, the config (for
+ * after an interruption; one per seed), the curves as CSV (every seed), the charts as one PNG, the config (for
  * `npm run experiment -- --config`), and the latest trained checkpoint of each model.
  * Also says where the run on screen comes from when it did not run in this page, and
  * offers to continue it when it was interrupted.
  */
 import { useState } from 'react';
 import { curvesCsv } from '../../core/experiment/csv';
+import { seedsOf } from '../../core/experiment/seeds';
 import { downloadBlob, downloadText } from '../export/download';
 import { pageEnvironment } from '../export/environment';
 import { checkpointFileName, configFileText, fileStem, resultFileText } from '../export/files';
 import { plotsPng } from '../export/plots-png';
-import { resultOf } from '../export/run-result';
+import { seedResultsOf } from '../export/run-result';
 import { useAppStore } from '../store/app-store';
 import { useSavedRuns } from '../storage/saved-runs-store';
 import { ContinueRun } from './ContinueRun';
@@ -32,14 +33,16 @@ export function ExportBar() {
   const name = useSavedName();
   const [error, setError] = useState<string | null>(null);
   if (!run.config || run.status === 'idle') return null;
-  const config = run.result?.config ?? run.config;
+  // The run's config, with all its seeds (a result's config is its one seed's).
+  const config = run.config;
   const stem = fileStem(config, run.startedAt ?? 0);
-  const result = () => resultOf(run, savedEnvironment ?? pageEnvironment(backend), Date.now());
-  const downloadJson = () => downloadText(resultFileText(result()), `${stem}.json`, 'application/json');
-  const downloadCsv = () => {
-    const r = result();
-    if (r) downloadText(curvesCsv([r]), `${stem}-curves.csv`, 'text/csv');
+  const several = seedsOf(config).length > 1;
+  const results = () => seedResultsOf(run, savedEnvironment ?? pageEnvironment(backend), Date.now());
+  // One file per seed, as the CLI's result-seed<S>.json: each imports on its own.
+  const downloadJson = () => {
+    for (const r of results()) downloadText(resultFileText(r), `${fileStem(r.config, run.startedAt ?? 0)}.json`, 'application/json');
   };
+  const downloadCsv = () => downloadText(curvesCsv(results()), `${stem}-curves.csv`, 'text/csv');
   const downloadPng = () => {
     setError(null);
     plotsPng(document).then((blob) => downloadBlob(blob, `${stem}-plots.png`), (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
@@ -53,8 +56,8 @@ export function ExportBar() {
       )}
       <div className="export-buttons">
         <span className="muted">Download:</span>
-        <button type="button" onClick={downloadJson} title="The versioned result object (partial while the run is not finished)">
-          Run (JSON)
+        <button type="button" onClick={downloadJson} title={`The versioned result object${several ? ', one file per seed' : ''} (partial while the run is not finished)`}>
+          {several ? 'Runs (JSON, one per seed)' : 'Run (JSON)'}
         </button>
         <button type="button" onClick={downloadCsv}>
           Curves (CSV)

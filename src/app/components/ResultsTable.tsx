@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { METHOD_SPECS } from '../../core/experiment/methods';
 import { buildTable, headline } from '../../core/experiment/result';
+import { seedsOf } from '../../core/experiment/seeds';
 import { METHOD_COLORS } from '../charts/colors';
 import { useAppStore } from '../store/app-store';
 
@@ -18,10 +19,15 @@ export function ResultsTable() {
   const result = useAppStore((s) => s.run.result);
   const table = useMemo(() => result?.table ?? (config ? buildTable(config, arms) : []), [result, config, arms]);
   const ratios = useMemo(() => headline(table), [table]);
+  const seed = useAppStore((s) => s.run.seed);
   if (!config) return null;
+  // With several seeds this table is one seed's; the pooled table above holds them all.
+  const ofSeed = seedsOf(config).length > 1 && seed !== null ? `, seed ${seed}` : '';
   return (
     <section className="panel" aria-labelledby="results-title">
-      <h2 id="results-title">Results {result ? `(${result.status})` : '(so far)'}</h2>
+      <h2 id="results-title">
+        Results{ofSeed} {result ? `(${result.status})` : '(so far)'}
+      </h2>
       <table className="results" data-testid="results-table">
         <thead>
           <tr>

@@ -1,5 +1,5 @@
 /** Saved runs side by side: one row per method, one column per run, each cell that run's latest pass@1 for the method. */
-import type { Score } from '../../core/experiment/evaluate';
+import type { Score } from '../../core/experiment/score';
 import { METHOD_SPECS, METHODS, type MethodName } from '../../core/experiment/methods';
 import { buildTable, type TableRow } from '../../core/experiment/result';
 import type { SavedRun } from './saved-run';

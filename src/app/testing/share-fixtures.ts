@@ -2,11 +2,7 @@
 import type { ExperimentConfig } from '../../core/experiment/config';
 import { ARMS, METHOD_SPECS, type MethodName } from '../../core/experiment/methods';
 import { buildTable, headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type EvalPoint, type ExperimentResult } from '../../core/experiment/result';
-import type { Score } from '../../core/experiment/evaluate';
-import { clopperPearson } from '../../core/eval/stats';
-
-// Not evaluate.ts's scoreCounts: that module pulls in the model (tfjs), which browser tests should not load.
-const scoreCounts = (k: number, n: number): Score => ({ correct: k, n, passAt1: k / n, ...clopperPearson(k, n) });
+import { scoreCounts } from '../../core/experiment/score';
 
 const CASCADE = new Set(['pair-cascade', 'self-cascade']);
 

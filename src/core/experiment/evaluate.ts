@@ -6,20 +6,12 @@
  */
 import { evaluateCascade, soloStage, type CascadeResult } from '../eval/cascade';
 import type { SamplingOptions } from '../eval/generate';
-import { clopperPearson, meanPassAtK } from '../eval/stats';
+import { meanPassAtK } from '../eval/stats';
+import { scoreCounts, type Score } from './score';
 import type { Transformer } from '../model/transformer';
 import type { Problem, TaskFamily } from '../tasks/task';
 import type { Member } from '../rl/round';
 import type { Readout } from './methods';
-
-export interface Score {
-  correct: number;
-  n: number;
-  passAt1: number;
-  /** 95% Clopper-Pearson interval. */
-  low: number;
-  high: number;
-}
 
 export interface CandidateResult {
   /** "A", "B", "A->A", "A->B", ... */
@@ -50,10 +42,6 @@ export interface EvalSets {
 
 export function score(correct: readonly boolean[]): Score {
   return scoreCounts(correct.filter(Boolean).length, correct.length);
-}
-
-export function scoreCounts(k: number, n: number): Score {
-  return { correct: k, n, passAt1: n === 0 ? 0 : k / n, ...clopperPearson(k, n) };
 }
 
 function fromCascade(name: string, test: CascadeResult, validation: CascadeResult): CandidateResult {

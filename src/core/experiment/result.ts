@@ -1,6 +1,7 @@
 /** The versioned result object: everything needed to redraw every plot and table without rerunning. */
 import type { ExperimentConfig } from './config';
-import type { ReadoutResult, Score } from './evaluate';
+import type { ReadoutResult } from './evaluate';
+import type { Score } from './score';
 import { armsFor, METHOD_SPECS, type MethodName } from './methods';
 
 export const RESULT_SCHEMA = 'agon-playground/result';

@@ -2,8 +2,7 @@
  * Pools results over seeds: per method, the test-hard pass@1 of each seed and the
  * pooled pass@1 over all seeds' problems with its Clopper-Pearson interval.
  */
-import type { Score } from './evaluate';
-import { scoreCounts } from './evaluate';
+import { scoreCounts, type Score } from './score';
 import type { ExperimentResult } from './result';
 import type { MethodName } from './methods';
 

@@ -1,0 +1,83 @@
+/**
+ * A run of several seeds, as the CLI prints it: per method, pass@1 pooled over the seeds
+ * that finished (their problems added up, with the 95% interval of the pooled counts), each
+ * seed's own pass@1, and the headline ratios on the pooled numbers. The pooling is the
+ * CLI's own (core/experiment/summary.ts).
+ */
+import { useMemo } from 'react';
+import { seedsOf, seedsText } from '../../core/experiment/seeds';
+import { pooledHeadline, pooledTable } from '../../core/experiment/summary';
+import { METHOD_COLORS } from '../charts/colors';
+import { useAppStore } from '../store/app-store';
+
+const pct = (x: number) => (100 * x).toFixed(1);
+const ratio = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)}×`);
+
+export function PooledResultsTable() {
+  const config = useAppStore((s) => s.run.config);
+  const results = useAppStore((s) => s.run.seedResults);
+  const rows = useMemo(() => pooledTable(results), [results]);
+  const ratios = useMemo(() => pooledHeadline(rows), [rows]);
+  const seeds = config ? seedsOf(config) : [];
+  if (seeds.length < 2) return null;
+  const finished = results.map((r) => r.config.seed);
+  return (
+    <section className="panel" aria-labelledby="pooled-title" data-testid="pooled-results">
+      <h2 id="pooled-title">
+        Pooled over {finished.length === 0 ? 'no seed yet' : `seed${finished.length > 1 ? 's' : ''} ${seedsText(finished)}`} (of {seedsText(seeds)})
+      </h2>
+      {rows.length === 0 ? (
+        <p className="muted">The pooled table appears when seed {seeds[0]} has finished; the seeds run one after another.</p>
+      ) : (
+        <>
+          <table className="results" data-testid="pooled-table">
+            <thead>
+              <tr>
+                <th>Method</th>
+                <th>pass@1 % pooled (95% CI)</th>
+                {finished.map((seed) => (
+                  <th key={seed}>seed {seed}</th>
+                ))}
+                <th>Final-stage length</th>
+                <th title="Chosen on the validation split, per seed">Direction</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.method} data-method={row.method}>
+                  <td>
+                    <span className="dot" style={{ background: METHOD_COLORS[row.method] }} />
+                    <strong>{row.label}</strong>
+                  </td>
+                  <td className="num" data-testid="pooled-cell">
+                    {pct(row.pooled.passAt1)} <span className="ci">({pct(row.pooled.low)}–{pct(row.pooled.high)})</span>
+                    <div className="ci">
+                      {row.pooled.correct}/{row.pooled.n}
+                    </div>
+                  </td>
+                  {row.perSeed.map((p, i) => (
+                    <td key={finished[i]} className="num" data-testid="seed-cell" data-seed={finished[i]}>
+                      {pct(p)}
+                    </td>
+                  ))}
+                  <td className="num">{row.finalLength.toFixed(1)}</td>
+                  <td>{row.chosen.join(' / ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="headline">
+            <div>
+              <dt>Agon pass@1 / GRPO pass@1 (pooled)</dt>
+              <dd>{ratio(ratios.agonOverGrpo)}</dd>
+            </div>
+            <div>
+              <dt>(Agon − base) / (MoA − base) (pooled)</dt>
+              <dd>{ratio(ratios.agonGainOverMoaGain)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}
