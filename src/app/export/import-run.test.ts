@@ -7,7 +7,7 @@ import { initialRunState } from '../store/run-state';
 import { useSavedRuns } from '../storage/saved-runs-store';
 import { candidate, evalPoint } from '../testing/fixtures';
 import { resultFileText } from './files';
-import { importRunFile, MAX_IMPORT_BYTES } from './import-run';
+import { importRunFiles, MAX_IMPORT_BYTES } from './import-run';
 import { resultOf } from './run-result';
 
 const file = (name: string, text: string) => ({ name, size: text.length, text: () => Promise.resolve(text) });
@@ -27,7 +27,7 @@ describe('importing a run file', () => {
   });
 
   it('draws a valid result as if it ran here and keeps it in the saved runs', async () => {
-    expect(await importRunFile(file('result-seed1.json', resultFileText(result())))).toBeNull();
+    expect(await importRunFiles([file('result-seed1.json', resultFileText(result()))])).toBeNull();
     const { run, shown } = useAppStore.getState();
     expect(shown?.origin).toBe('imported');
     expect(run.status).toBe('complete');
@@ -39,8 +39,8 @@ describe('importing a run file', () => {
   });
 
   it('refuses a bad file with a message naming it, and draws nothing', async () => {
-    expect(await importRunFile(file('notes.json', '{"hello": 1}'))).toMatch(/^notes\.json: not an Agon Playground result/);
-    expect(await importRunFile({ name: 'huge.json', size: MAX_IMPORT_BYTES + 1, text: () => Promise.reject(new Error('must not be read')) })).toMatch(/more than a run file can be/);
+    expect(await importRunFiles([file('notes.json', '{"hello": 1}')])).toMatch(/^notes\.json: not an Agon Playground result/);
+    expect(await importRunFiles([{ name: 'huge.json', size: MAX_IMPORT_BYTES + 1, text: () => Promise.reject(new Error('must not be read')) }])).toMatch(/more than a run file can be/);
     expect(useAppStore.getState().shown).toBeNull();
   });
 
@@ -50,8 +50,25 @@ describe('importing a run file', () => {
     const partial = resultOf(interrupted, null, 1000)!;
     expect(partial.status).toBe('interrupted');
     expect(partial.table).toEqual(full.table);
-    expect(await importRunFile(file('partial.json', resultFileText(partial)))).toBeNull();
+    expect(await importRunFiles([file('partial.json', resultFileText(partial))])).toBeNull();
     expect(useAppStore.getState().run.status).toBe('interrupted');
     expect(useAppStore.getState().run.result?.table).toEqual(full.table);
+  });
+
+  it('imports the seeds of one experiment together as one run, pooled; refuses files of different experiments', async () => {
+    const seed = (n: number): ExperimentResult => ({ ...result(), config: { ...result().config, seed: n } });
+    const files = [file('result-seed3.json', resultFileText(seed(3))), file('result-seed1.json', resultFileText(seed(1)))];
+    expect(await importRunFiles(files)).toBeNull();
+    const { run } = useAppStore.getState();
+    expect(run.config?.seeds).toEqual([1, 3]);
+    expect(run.seedResults.map((r) => r.config.seed)).toEqual([1, 3]);
+    const saved = useSavedRuns.getState().runs.find((r) => r.id === useAppStore.getState().shown?.id);
+    expect(saved?.name).toBe('result-seed3.json and 1 more seed (imported)');
+
+    useAppStore.setState({ run: initialRunState, shown: null });
+    const other = { ...seed(2), config: { ...seed(2).config, steps: 700 } };
+    expect(await importRunFiles([file('a.json', resultFileText(seed(1))), file('b.json', resultFileText(other))])).toMatch(/^a\.json, b\.json: seed 2 is from another experiment/);
+    expect(await importRunFiles([file('a.json', resultFileText(seed(1))), file('b.json', resultFileText(seed(1)))])).toMatch(/seed 1 is there twice/);
+    expect(useAppStore.getState().shown).toBeNull();
   });
 });

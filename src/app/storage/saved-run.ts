@@ -112,19 +112,24 @@ export function runStateFrom(saved: SavedRun, checkpoints: readonly TrainedCheck
   };
 }
 
-/** A result file drawn as if it ran here: its curves, its table, its status. */
-export function savedRunFromResult(result: ExperimentResult, meta: SaveMeta): SavedRun {
-  const startedAt = Date.parse(result.startedAt);
+/**
+ * Result files drawn as if they ran here: one, or the seeds of one experiment (seedsOfOneExperiment
+ * orders them, finished seeds first, and gives `config`, with every seed); the last one is on screen.
+ */
+export function savedRunFromResults(config: ExperimentConfig, results: readonly ExperimentResult[], meta: SaveMeta): SavedRun {
+  const last = results.at(-1);
+  if (!last) throw new Error('savedRunFromResults: no results');
+  const startedAt = Math.min(...results.map((r) => Date.parse(r.startedAt)));
   return {
     ...meta,
-    status: result.status,
+    status: last.status,
     startedAt: Number.isNaN(startedAt) ? meta.savedAt : startedAt,
-    config: result.config,
+    config,
     basePair: null,
-    seed: result.config.seed,
-    seedResults: result.status === 'complete' ? [result] : [],
-    arms: result.arms,
-    result,
+    seed: last.config.seed,
+    seedResults: results.filter((r) => r.status === 'complete'),
+    arms: last.arms,
+    result: last,
     rounds: [],
     messages: [],
   };

@@ -3,6 +3,7 @@
  * screen), the config candidate it makes, and the schema's verdict on it. The same zod
  * schema as the runner decides, so the form refuses exactly what the runner would.
  */
+import { canonicalJson } from '../../core/canonical-json';
 import { parseExperimentConfig, type ConfigIssue, type ExperimentConfig } from '../../core/experiment/config';
 import { presetFor, PRESETS, type PresetName } from '../../core/experiment/presets';
 import { parseSeeds, seedsOf, seedsText, withSeeds } from '../../core/experiment/seeds';
@@ -40,11 +41,6 @@ function validated(draft: Record<string, unknown>, texts: Record<string, string>
 export function formFromPreset(preset: PresetName, task: 'math' | 'code', basePair: Record<string, unknown> = {}): ConfigForm {
   const family = familyByName(task);
   return validated({ ...(structuredClone(presetFor(preset, family.name, completionBudget(family))) as Record<string, unknown>), ...basePair }, {}, preset);
-}
-
-/** JSON with object keys sorted, so two configs compare equal whatever order their fields were built in. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 }
 
 /** A form holding `config` exactly (one opened from a share link), named after the preset it equals, if any. */

@@ -5,7 +5,9 @@
  * existed mean what they meant.
  */
 import { z } from 'zod';
+import { canonicalJson } from '../canonical-json';
 import type { ExperimentConfig } from './config';
+import type { ExperimentResult } from './result';
 import { int } from './schema-numbers';
 
 /** Each seed is a whole experiment, run one after another in the browser: ten already take ten times as long. */
@@ -69,3 +71,24 @@ export function parseSeeds(text: string): ParsedSeeds {
 }
 
 export const seedsText = (seeds: readonly number[]) => seeds.join(',');
+
+/**
+ * Results of one experiment's seeds (result files imported together): the config that runs
+ * them all, or why they are not one experiment. Finished seeds come first, by seed; a seed
+ * that did not finish comes last, as in a run cut short.
+ */
+export function seedsOfOneExperiment(results: readonly ExperimentResult[]): { ok: true; config: ExperimentConfig; results: ExperimentResult[] } | { ok: false; message: string } {
+  const [first] = results;
+  if (!first) return { ok: false, message: 'no result' };
+  const experiment = (r: ExperimentResult) => canonicalJson(configForSeed(r.config, 0));
+  const other = results.find((r) => experiment(r) !== experiment(first));
+  if (other) return { ok: false, message: `seed ${other.config.seed} is from another experiment than seed ${first.config.seed} (their configs differ apart from the seed), so they cannot be pooled` };
+  const seeds = results.map((r) => r.config.seed);
+  const twice = seeds.find((s, i) => seeds.indexOf(s) !== i);
+  if (twice !== undefined) return { ok: false, message: `seed ${twice} is there twice` };
+  if (seeds.length > MAX_SEEDS) return { ok: false, message: `${seeds.length} seeds, at most ${MAX_SEEDS} make one run` };
+  const unfinished = results.filter((r) => r.status !== 'complete');
+  if (unfinished.length > 1) return { ok: false, message: `seeds ${unfinished.map((r) => r.config.seed).join(', ')} did not finish; at most one seed of a run can be partial` };
+  const ordered = [...results.filter((r) => r.status === 'complete').sort((a, b) => a.config.seed - b.config.seed), ...unfinished];
+  return { ok: true, config: withSeeds(first.config, ordered.map((r) => r.config.seed)), results: ordered };
+}
