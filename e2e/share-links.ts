@@ -15,7 +15,7 @@ export function microConfig(over: Partial<ExperimentConfig> = {}): ExperimentCon
 }
 
 export function resultsPayload(config: ExperimentConfig): string {
-  return encodeLink({ config, appVersion: '0.1.0', basePair: BASE_PAIR, results: fakeResult(config) });
+  return encodeLink({ config, appVersion: '0.1.0', basePair: BASE_PAIR, results: [fakeResult(config)] });
 }
 
 /** A v1 payload around any JSON body (with a valid checksum): for contents the app would never write. */
@@ -23,7 +23,7 @@ const craftedPayload = (body: unknown) => `1.${bytesToBase64url(compressText(JSO
 
 /** One link of each kind the decoder must refuse or repair, with the problem it must report. */
 export function badLinks(): { name: string; payload: string; problem: string; text: RegExp }[] {
-  const good = encodeLink({ config: microConfig({ seed: 42 }), appVersion: '0.1.0', basePair: null, results: null });
+  const good = encodeLink({ config: microConfig({ seed: 42 }), appVersion: '0.1.0', basePair: null, results: [] });
   const data = good.slice(2);
   const bomb = deflateSync(new Uint8Array(8 * 1024 * 1024), { level: 9 });
   return [

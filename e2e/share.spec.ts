@@ -31,7 +31,7 @@ const fragment = (payload: string) => `./#agon=${payload}`;
 
 test('a shared config opens in a fresh page with every field equal, and nothing runs', async ({ page, browser }) => {
   await openPlayground(page);
-  await configureMicro(page, ['agon', 'zero-shot'], { seed: '42', steps: '3', 'eval every': '3', learning_rate: '0.00031', top_p: '0.95' });
+  await configureMicro(page, ['agon', 'zero-shot'], { seeds: '42', steps: '3', 'eval every': '3', learning_rate: '0.00031', top_p: '0.95' });
   await page.getByLabel('loss_type').selectOption('dapo');
   await page.getByLabel("show the draft's final answer to the solver").check();
   await page.getByRole('button', { name: 'Share' }).click();
@@ -49,7 +49,7 @@ test('a shared config opens in a fresh page with every field equal, and nothing 
   await expect(fresh.getByTestId('link-notice')).toContainText('Opened a shared experiment');
   await expect(fresh.getByTestId('link-notice')).toContainText('Nothing runs until you press Start');
   expect(await formFields(fresh)).toEqual(fields);
-  await expect(fresh.getByLabel('seed', { exact: true })).toHaveValue('42');
+  await expect(fresh.getByLabel('seeds', { exact: true })).toHaveValue('42');
   await expectNoRun(fresh);
   await context.close();
 });
@@ -59,7 +59,7 @@ test('the address follows the config as it is edited, and Back steps back throug
   await page.getByLabel('Preset').selectOption('micro');
   await expect(page).toHaveURL(/#agon=1\./);
   const afterPreset = page.url();
-  await page.getByLabel('seed', { exact: true }).fill('7');
+  await page.getByLabel('seeds', { exact: true }).fill('7');
   await expect(page).not.toHaveURL(afterPreset);
   const afterSeed = page.url();
   await page.getByLabel('loss_type').selectOption('dr_grpo');
@@ -68,9 +68,9 @@ test('the address follows the config as it is edited, and Back steps back throug
   await page.goBack();
   await expect(page).toHaveURL(afterSeed);
   await expect(page.getByLabel('loss_type')).toHaveValue('grpo');
-  await expect(page.getByLabel('seed', { exact: true })).toHaveValue('7');
+  await expect(page.getByLabel('seeds', { exact: true })).toHaveValue('7');
   await page.goBack();
-  await expect(page.getByLabel('seed', { exact: true })).toHaveValue('1');
+  await expect(page.getByLabel('seeds', { exact: true })).toHaveValue('1');
   await expect(page.getByLabel('Preset')).toHaveValue('micro');
   await page.goBack();
   await expect(page.getByLabel('Preset')).toHaveValue('agon-vs-grpo');
@@ -86,7 +86,7 @@ test('a link pasted into the address bar of an open page opens like a link', asy
   // Only the fragment differs, so the browser stays on the page and reports a history step.
   await page.goto(fragment(resultsPayload(microConfig({ methods: ['agon', 'zero-shot'], seed: 9 }))));
   await expect(page.getByTestId('link-notice')).toContainText('with its results');
-  await expect(page.getByLabel('seed', { exact: true })).toHaveValue('9');
+  await expect(page.getByLabel('seeds', { exact: true })).toHaveValue('9');
   await expect(page.getByTestId('chart-pass-at-1')).toHaveAttribute('data-keys', 'agon,zero-shot');
   await expectNoRun(page);
 });
@@ -106,7 +106,7 @@ test('a link with results shows the plots and the table at once, labelled as rec
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByTestId('share-status')).toContainText('config and results');
   const decoded = decodeLink(await sharedPayload(page), DEFAULT_EXPERIMENT);
-  expect(decoded.ok && decoded.link.results?.table.length).toBe(4);
+  expect(decoded.ok && decoded.link.results[0]?.table.length).toBe(4);
   expect(decoded.ok && decoded.link.basePair).toBe(BASE_PAIR);
 });
 
@@ -138,7 +138,7 @@ test('each kind of bad link: its message, the defaults, no run, nothing injected
     await expect(notice, bad.name).toContainText(bad.text);
     await expect(notice, bad.name).toContainText('The default experiment is loaded instead; nothing was run.');
     await expect(page.getByLabel('Preset'), bad.name).toHaveValue('agon-vs-grpo');
-    await expect(page.getByLabel('seed', { exact: true }), bad.name).toHaveValue(String(DEFAULT_EXPERIMENT.seed));
+    await expect(page.getByLabel('seeds', { exact: true }), bad.name).toHaveValue(String(DEFAULT_EXPERIMENT.seed));
     await expectNoRun(page);
   }
 
@@ -149,7 +149,7 @@ test('each kind of bad link: its message, the defaults, no run, nothing injected
   await expect(notice).toHaveAttribute('data-problem', 'none');
   await expect(notice).toContainText('reset to their defaults: steps, rl.top_p');
   await expect(notice).toContainText('<img src=x onerror="window.__pwned=1">');
-  await expect(page.getByLabel('seed', { exact: true })).toHaveValue('42');
+  await expect(page.getByLabel('seeds', { exact: true })).toHaveValue('42');
   await expect(page.getByLabel('steps', { exact: true })).toHaveValue(String(DEFAULT_EXPERIMENT.steps));
   await expect(page.getByLabel('top_p')).toHaveValue(String(DEFAULT_EXPERIMENT.rl.top_p));
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
@@ -159,7 +159,7 @@ test('each kind of bad link: its message, the defaults, no run, nothing injected
 });
 
 test('links bent on the way open with a note on how they differed; an empty link says it is empty', async ({ page }) => {
-  const payload = encodeLink({ config: microConfig({ seed: 77 }), appVersion: '0.1.0', basePair: null, results: null });
+  const payload = encodeLink({ config: microConfig({ seed: 77 }), appVersion: '0.1.0', basePair: null, results: [] });
   const notice = page.getByTestId('link-notice');
   for (const { address, marker } of nearMissAddresses(payload)) {
     await page.goto('about:blank');
@@ -168,13 +168,13 @@ test('links bent on the way open with a note on how they differed; an empty link
     await expect(notice, marker).toContainText('Opened a shared experiment');
     await expect(notice, marker).toContainText(`"${marker}"`);
     await expect(notice, marker).toContainText('it was read all the same');
-    await expect(page.getByLabel('seed', { exact: true }), marker).toHaveValue('77');
+    await expect(page.getByLabel('seeds', { exact: true }), marker).toHaveValue('77');
     await expectNoRun(page);
   }
   // Edited, the link moves from the query to the fragment; page settings in the query stay.
   await page.goto('about:blank');
   await page.goto(`./?backends=wasm&agon=${payload}`);
-  await expect(page.getByLabel('seed', { exact: true })).toHaveValue('77');
+  await expect(page.getByLabel('seeds', { exact: true })).toHaveValue('77');
   await page.getByLabel('loss_type').selectOption('dr_grpo');
   await expect(page).toHaveURL(/\?backends=wasm#agon=1\./);
 
@@ -185,6 +185,6 @@ test('links bent on the way open with a note on how they differed; an empty link
     await expect(notice, empty).toContainText('This link is empty');
     await expect(notice, empty).not.toContainText('characters a link of this app never has');
     await expect(notice, empty).toContainText('The default experiment is loaded instead; nothing was run.');
-    await expect(page.getByLabel('seed', { exact: true }), empty).toHaveValue(String(DEFAULT_EXPERIMENT.seed));
+    await expect(page.getByLabel('seeds', { exact: true }), empty).toHaveValue(String(DEFAULT_EXPERIMENT.seed));
   }
 });

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { ExperimentResult } from '../../core/experiment/result';
+import { seedResultsOf } from '../export/run-result';
 import { MAX_LINK_CHARS } from '../share/limits';
 import { makeShareLink, type ShareLink } from '../share/share-url';
 import { useShareStore } from '../share/share-store';
@@ -13,16 +14,17 @@ import { useAppStore } from '../store/app-store';
 type Copied = 'pending' | 'copied' | 'failed';
 
 /** What a link made now would hold: the finished run's config and results, or the form's config alone. */
-function useShareSource(withResults: boolean): { config: ExperimentConfig | null; results: ExperimentResult | null; basePair: string | null; appVersion: string } {
+function useShareSource(withResults: boolean): { config: ExperimentConfig | null; results: ExperimentResult[]; basePair: string | null; appVersion: string } {
   const form = useAppStore((s) => s.form.config);
   const run = useAppStore((s) => s.run);
   const received = useShareStore((s) => s.received);
   const fromLink = received !== null && received.result === run.result;
   if (withResults && run.result && run.config) {
-    return { config: run.config, results: run.result, basePair: fromLink ? received.basePair : (run.basePair?.id ?? null), appVersion: fromLink ? received.appVersion : __APP_VERSION__ };
+    // Every seed's result, finished ones first (the environment is the result's own: the run has ended).
+    return { config: run.config, results: seedResultsOf(run, null, Date.now()), basePair: fromLink ? received.basePair : (run.basePair?.id ?? null), appVersion: fromLink ? received.appVersion : __APP_VERSION__ };
   }
   const ranOn = run.basePair?.id ?? null;
-  return { config: form, results: null, basePair: form && ranOn?.startsWith(`${form.task}:`) ? ranOn : null, appVersion: __APP_VERSION__ };
+  return { config: form, results: [], basePair: form && ranOn?.startsWith(`${form.task}:`) ? ranOn : null, appVersion: __APP_VERSION__ };
 }
 
 function copyStatus(link: ShareLink, copied: Copied): string {

@@ -10,7 +10,7 @@ import { decodeLink, encodeLink, type DecodedLink } from './link';
 
 const defaults: ExperimentConfig = DEFAULT_EXPERIMENT;
 const config: ExperimentConfig = { ...PRESETS.micro, methods: ['agon', 'grpo', 'zero-shot'] };
-const valid = encodeLink({ config, appVersion: '0.1.0', basePair: null, results: fakeResult(config) });
+const valid = encodeLink({ config, appVersion: '0.1.0', basePair: null, results: [fakeResult(config)] });
 
 /** Decodes within a time budget and checks the invariants every answer must hold. */
 function decodeChecked(payload: string): DecodedLink {

@@ -11,7 +11,7 @@ import { MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS } from './limits';
 
 const defaults: ExperimentConfig = { ...DEFAULT_EXPERIMENT, rl: { ...DEFAULT_EXPERIMENT.rl, max_completion_length: 18 } };
 const edited: ExperimentConfig = { ...PRESETS.micro, methods: ['agon', 'zero-shot'], seed: 42, show_draft_answer: true, rl: { ...PRESETS.micro.rl, learning_rate: 0.00031, loss_type: 'dapo', top_p: 0.95 } };
-const shared = (over: Partial<SharedExperiment> = {}): SharedExperiment => ({ config: edited, appVersion: '0.1.0', basePair: 'math:ece4c301b8d0e55f:7e321bc48408bfba', results: null, ...over });
+const shared = (over: Partial<SharedExperiment> = {}): SharedExperiment => ({ config: edited, appVersion: '0.1.0', basePair: 'math:ece4c301b8d0e55f:7e321bc48408bfba', results: [], ...over });
 
 /** A v1 payload around any JSON body (valid checksum), for crafting bad contents. */
 const payloadOf = (body: unknown) => `1.${bytesToBase64url(compressText(JSON.stringify(body)))}`;
@@ -24,7 +24,7 @@ describe('share links', () => {
     expect(decoded.link.config).toEqual(edited);
     expect(decoded.link.appVersion).toBe('0.1.0');
     expect(decoded.link.basePair).toBe('math:ece4c301b8d0e55f:7e321bc48408bfba');
-    expect(decoded.link.results).toBeNull();
+    expect(decoded.link.results).toEqual([]);
     expect(decoded.reset).toEqual([]);
     expect(decoded.message).toContain('Nothing runs until you press Start');
   });
@@ -38,9 +38,9 @@ describe('share links', () => {
   it('carries results the views can draw: chosen candidates, the table, recomputed headline', () => {
     const config = { ...DEFAULT_EXPERIMENT, methods: ['agon', 'grpo', 'moa', 'zero-shot'] } as ExperimentConfig;
     const result = fakeResult(config);
-    const decoded = decodeLink(encodeLink(shared({ config, results: result })), defaults);
+    const decoded = decodeLink(encodeLink(shared({ config, results: [result] })), defaults);
     if (!decoded.ok) throw new Error(decoded.message);
-    const got = decoded.link.results;
+    const [got] = decoded.link.results;
     expect(got?.table.map((r) => [r.method, r.label, r.chosen, r.test.correct, r.test.n])).toEqual(result.table.map((r) => [r.method, r.label, r.chosen, r.test.correct, r.test.n]));
     expect(got?.headline.agonOverGrpo).toBeCloseTo(result.headline.agonOverGrpo ?? NaN, 3);
     const point = got?.arms.agon?.curve.at(-1);
@@ -162,13 +162,13 @@ describe('share links', () => {
 
   it('drops results that do not validate and says so, keeping the config', () => {
     const results = fakeResult(edited);
-    const payload = encodeLink(shared({ results }));
+    const payload = encodeLink(shared({ results: [results] }));
     const text = JSON.stringify({ app: '0.1.0', basePair: null, config: edited, results: { ...results, table: [{ method: '<img src=x onerror=alert(1)>' }] } });
     for (const [p, dropped] of [[payload, false], [`1.${bytesToBase64url(compressText(text))}`, true]] as const) {
       const decoded = decodeLink(p, defaults);
       if (!decoded.ok) throw new Error(decoded.message);
       expect(decoded.resultsDropped).toBe(dropped);
-      expect(decoded.link.results === null).toBe(dropped);
+      expect(decoded.link.results.length === 0).toBe(dropped);
       expect(decoded.link.config).toEqual(edited);
     }
   });

@@ -5,7 +5,9 @@
  * without unpacking it. Decoding never throws and returns a message for the user; any
  * part of the link it keeps has passed the same zod schemas the app itself uses.
  */
+import { z } from 'zod';
 import type { ExperimentConfig } from '../../core/experiment/config';
+import { configForSeed, MAX_SEEDS, seedsOf } from '../../core/experiment/seeds';
 import type { ExperimentResult } from '../../core/experiment/result';
 import { base64urlToBytes, bytesToBase64url } from './base64url';
 import { compressText, decompressText } from './compress';
@@ -13,7 +15,7 @@ import { repairConfig } from './config-repair';
 import { LINK_VERSION, MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS } from './limits';
 import { linkDefaults } from './link-defaults';
 import { linkProblemMessage, openedMessage, type LinkProblem } from './messages';
-import { resultsFromShared, sharedResultsSchema, trimResults } from './shared-results';
+import { resultsFromShared, sharedResultsSchema, trimResults, type SharedResults } from './shared-results';
 
 export interface SharedExperiment {
   config: ExperimentConfig;
@@ -21,8 +23,11 @@ export interface SharedExperiment {
   appVersion: string;
   /** Identity of the checkpoints the link's maker ran on (see core/experiment/base-pair), when known. */
   basePair: string | null;
-  /** The finished run's curves and table, when the link carries them. */
-  results: ExperimentResult | null;
+  /**
+   * The finished run's curves and table, when the link carries them: one result per seed, in
+   * the order the seeds ran (the i-th is the i-th seed's); empty when it carries none.
+   */
+  results: ExperimentResult[];
 }
 
 export type DecodedLink =
@@ -33,12 +38,19 @@ export type DecodedLink =
 const BASE_PAIR = /^[a-z]{1,16}:[0-9a-f]{16}:[0-9a-f]{16}$/;
 const APP_VERSION = /^[0-9A-Za-z.+-]{1,40}$/;
 
+/** One seed's result as the object links always had; several seeds' as a list. */
+function resultsBody(results: readonly ExperimentResult[]): { results?: SharedResults | SharedResults[] } {
+  const [only] = results;
+  if (!only) return {};
+  return results.length === 1 ? { results: trimResults(only) } : { results: results.map(trimResults) };
+}
+
 export function encodeLink(shared: SharedExperiment): string {
   const body = {
     app: shared.appVersion,
     basePair: shared.basePair,
     config: shared.config,
-    ...(shared.results ? { results: trimResults(shared.results) } : {}),
+    ...resultsBody(shared.results),
   };
   return `${LINK_VERSION}.${bytesToBase64url(compressText(JSON.stringify(body)))}`;
 }
@@ -66,6 +78,17 @@ function parseBody(text: string): Record<string, unknown> | null {
   }
 }
 
+/** A list of at most one result per seed of the config. */
+const seedResultsSchema = z.array(sharedResultsSchema).max(MAX_SEEDS);
+
+/** The results a link carries, each with its seed's config; null when they do not pass the schema or there are more than the config's seeds. */
+function linkResults(input: unknown, config: ExperimentConfig): ExperimentResult[] | null {
+  const seeds = seedsOf(config);
+  const parsed = Array.isArray(input) ? seedResultsSchema.safeParse(input) : sharedResultsSchema.transform((r) => [r]).safeParse(input);
+  if (!parsed.success || parsed.data.length > seeds.length) return null;
+  return parsed.data.map((shared, i) => resultsFromShared(shared, configForSeed(config, seeds[i] as number)));
+}
+
 /** Reads a link payload (the value of the fragment parameter). `defaults` fill in refused fields. */
 export function decodeLink(payload: string, defaults: ExperimentConfig): DecodedLink {
   if (payload === '') return failure('empty');
@@ -83,9 +106,9 @@ export function decodeLink(payload: string, defaults: ExperimentConfig): Decoded
   const appVersion = typeof body.app === 'string' && APP_VERSION.test(body.app) ? body.app : 'unknown';
   const basePair = typeof body.basePair === 'string' && BASE_PAIR.test(body.basePair) ? body.basePair : null;
   // Results belong to the exact config that produced them: a repaired config drops them.
-  const parsedResults = body.results === undefined || reset.length > 0 ? null : sharedResultsSchema.safeParse(body.results);
-  const results = parsedResults?.success ? resultsFromShared(parsedResults.data, config) : null;
-  const resultsDropped = body.results !== undefined && !results;
+  const parsedResults = body.results === undefined || reset.length > 0 ? null : linkResults(body.results, config);
+  const results = parsedResults ?? [];
+  const resultsDropped = body.results !== undefined && !parsedResults;
   const link: SharedExperiment = { config, appVersion, basePair, results };
   return { ok: true, link, reset, ignored, resultsDropped, message: openedMessage(link, reset, ignored, resultsDropped) };
 }

@@ -1,4 +1,5 @@
 /** What the page tells a user about a link it opened: plain sentences, shown as React text. */
+import { seedsOf } from '../../core/experiment/seeds';
 import type { SharedExperiment } from './link';
 import { LINK_PARAM, MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS, LINK_VERSION } from './limits';
 
@@ -36,7 +37,9 @@ function list(paths: string[]): string {
 
 export function openedMessage(link: SharedExperiment, reset: string[], ignored: string[], resultsDropped: boolean): string {
   if (reset.includes('*')) return `This link's config could not be used, so the default experiment is loaded; nothing was run.`;
-  const parts = [link.results ? 'Opened a shared experiment with its results (received, not run here).' : 'Opened a shared experiment.'];
+  const parts = [link.results.length > 0 ? 'Opened a shared experiment with its results (received, not run here).' : 'Opened a shared experiment.'];
+  const seeds = seedsOf(link.config);
+  if (seeds.length > 1) parts.push(`It runs ${seeds.length} seeds in turn (${seeds.join(', ')}).`);
   if (reset.length > 0) parts.push(`These values were invalid and were reset to their defaults: ${list(reset)}. The rest of the link was loaded.`);
   if (ignored.length > 0) parts.push(`These fields are unknown to this version and were ignored: ${list(ignored)}.`);
   if (resultsDropped) parts.push(reset.length > 0 ? 'Its results were not shown, as they belong to the config before the reset.' : 'Its results were damaged and were not shown.');

@@ -10,7 +10,7 @@ import type { DecodedLink } from './link';
 export interface ShareState {
   /** The last link opened, with the decoder's message; null when none or dismissed. */
   opened: DecodedLink | null;
-  /** Results that arrived with a link (and where they were made); the page labels them "received" while they are the ones shown. */
+  /** Results that arrived with a link (the last seed's, and where they were made); the page labels them "received" while they are the ones shown. */
   received: { result: ExperimentResult; basePair: string | null; appVersion: string } | null;
   open(decoded: DecodedLink): void;
   dismiss(): void;
@@ -21,7 +21,8 @@ export const useShareStore = create<ShareState>()((set) => ({
   received: null,
   open: (decoded) => {
     const link = decoded.ok ? decoded.link : null;
-    set(link?.results ? { opened: decoded, received: { result: link.results, basePair: link.basePair, appVersion: link.appVersion } } : { opened: decoded });
+    const result = link?.results.at(-1);
+    set(link && result ? { opened: decoded, received: { result, basePair: link.basePair, appVersion: link.appVersion } } : { opened: decoded });
   },
   dismiss: () => set({ opened: null }),
 }));

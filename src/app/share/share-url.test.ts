@@ -7,7 +7,7 @@ import { encodeLink } from './link';
 import { decodeFoundLink, fragmentFor, linkInAddress, makeShareLink, searchWithoutLink } from './share-url';
 
 const page = 'https://user.github.io/agon-playground/';
-const shared = (config: ExperimentConfig, withResults: boolean) => ({ config, appVersion: '0.1.0', basePair: null, results: withResults ? fakeResult(config) : null });
+const shared = (config: ExperimentConfig, withResults: boolean) => ({ config, appVersion: '0.1.0', basePair: null, results: withResults ? [fakeResult(config)] : [] });
 
 describe('share URLs', () => {
   it('put the payload in the fragment of the page it was made on, and read it back', () => {

@@ -64,7 +64,8 @@ export type ShareLink =
  */
 export function makeShareLink(page: string, shared: SharedExperiment): ShareLink {
   const url = page + fragmentFor(encodeLink(shared));
-  if (url.length <= MAX_LINK_CHARS || !shared.results) return { url, withResults: shared.results !== null, chars: url.length };
-  const configOnly = page + fragmentFor(encodeLink({ ...shared, results: null }));
+  const withResults = shared.results.length > 0;
+  if (url.length <= MAX_LINK_CHARS || !withResults) return { url, withResults, chars: url.length };
+  const configOnly = page + fragmentFor(encodeLink({ ...shared, results: [] }));
   return { url: configOnly, withResults: false, chars: configOnly.length, resultsTooLong: url.length };
 }

@@ -38,7 +38,7 @@ function knownBasePair(config: ExperimentConfig): string | null {
  * setting, not part of the experiment), less any link that arrived there: the fragment now holds the link.
  */
 function addressFor(config: ExperimentConfig): string {
-  const payload = encodeLink({ config, appVersion: __APP_VERSION__, basePair: knownBasePair(config), results: null });
+  const payload = encodeLink({ config, appVersion: __APP_VERSION__, basePair: knownBasePair(config), results: [] });
   return location.pathname + searchWithoutLink(location.search) + fragmentFor(payload);
 }
 
@@ -57,9 +57,9 @@ function applyAddress(quiet: boolean): void {
   }
   const { config, results } = decoded.link;
   // Received results replace what is on screen, but never a run that is going on.
-  const showResults = results !== null && !quiet && !isActive();
+  const showResults = results.length > 0 && !quiet && !isActive();
   // shown: null, as the results are neither a run of this page nor a saved one (nothing records them).
-  useAppStore.setState({ form: formFromConfig(config), ...(showResults ? { run: receivedRun(results), selectedRound: null, shown: null } : {}) });
+  useAppStore.setState({ form: formFromConfig(config), ...(showResults ? { run: receivedRun(config, results), selectedRound: null, shown: null } : {}) });
 }
 
 export function startUrlSync(): () => void {
