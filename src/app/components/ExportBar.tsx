@@ -12,7 +12,7 @@ import { downloadBlob, downloadText } from '../export/download';
 import { pageEnvironment } from '../export/environment';
 import { checkpointFileName, configFileText, fileStem, resultFileText } from '../export/files';
 import { plotsPng } from '../export/plots-png';
-import { seedResultsOf } from '../export/run-result';
+import { resultOf, seedResultsWith } from '../export/run-result';
 import { useAppStore } from '../store/app-store';
 import { useSavedRuns } from '../storage/saved-runs-store';
 import { ContinueRun } from './ContinueRun';
@@ -37,7 +37,7 @@ export function ExportBar() {
   const config = run.config;
   const stem = fileStem(config, run.startedAt ?? 0);
   const several = seedsOf(config).length > 1;
-  const results = () => seedResultsOf(run, savedEnvironment ?? pageEnvironment(backend), Date.now());
+  const results = () => seedResultsWith(run, resultOf(run, savedEnvironment ?? pageEnvironment(backend), Date.now()));
   // One file per seed, as the CLI's result-seed<S>.json: each imports on its own.
   const downloadJson = () => {
     for (const r of results()) downloadText(resultFileText(r), `${fileStem(r.config, run.startedAt ?? 0)}.json`, 'application/json');

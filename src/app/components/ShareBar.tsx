@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { ExperimentResult } from '../../core/experiment/result';
-import { seedResultsOf } from '../export/run-result';
+import { seedResultsWith } from '../export/run-result';
 import { MAX_LINK_CHARS } from '../share/limits';
 import { makeShareLink, type ShareLink } from '../share/share-url';
 import { useShareStore } from '../share/share-store';
@@ -20,8 +20,7 @@ function useShareSource(withResults: boolean): { config: ExperimentConfig | null
   const received = useShareStore((s) => s.received);
   const fromLink = received !== null && received.result === run.result;
   if (withResults && run.result && run.config) {
-    // Every seed's result, finished ones first (the environment is the result's own: the run has ended).
-    return { config: run.config, results: seedResultsOf(run, null, Date.now()), basePair: fromLink ? received.basePair : (run.basePair?.id ?? null), appVersion: fromLink ? received.appVersion : __APP_VERSION__ };
+    return { config: run.config, results: seedResultsWith(run, run.result), basePair: fromLink ? received.basePair : (run.basePair?.id ?? null), appVersion: fromLink ? received.appVersion : __APP_VERSION__ };
   }
   const ranOn = run.basePair?.id ?? null;
   return { config: form, results: [], basePair: form && ranOn?.startsWith(`${form.task}:`) ? ranOn : null, appVersion: __APP_VERSION__ };

@@ -29,9 +29,8 @@ export function resultOf(run: RunState, environment: Environment | null, now: nu
   };
 }
 
-/** Every seed's result: those that finished, then the one on screen if it did not (partial, or stopped). */
-export function seedResultsOf(run: RunState, environment: Environment | null, now: number): ExperimentResult[] {
-  const current = resultOf(run, environment, now);
+/** Every seed's result: those that finished, then `current` (the one on screen, see resultOf) if it did not. */
+export function seedResultsWith(run: RunState, current: ExperimentResult | null): ExperimentResult[] {
   const finished = run.seedResults.some((r) => r.config.seed === current?.config.seed);
   return current && !finished ? [...run.seedResults, current] : run.seedResults;
 }

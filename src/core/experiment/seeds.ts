@@ -33,10 +33,11 @@ export function seedsOf(config: Pick<ExperimentConfig, 'seed' | 'seeds'>): numbe
  * and `seeds` is written only for two or more, so a one-seed config stays as it always was.
  */
 export function withSeeds<C extends Pick<ExperimentConfig, 'seed' | 'seeds'>>(config: C, seeds: readonly number[]): C {
-  const { seeds: _old, ...rest } = config;
   const [first] = seeds;
   if (first === undefined) return config;
-  return (seeds.length > 1 ? { ...rest, seed: first, seeds: [...seeds] } : { ...rest, seed: first }) as C;
+  const next: C = { ...config, seed: first, seeds: [...seeds] };
+  if (seeds.length === 1) delete next.seeds;
+  return next;
 }
 
 /** The config one seed's run gets (and its result records): that seed alone, as the CLI's result-seed<S>.json has it. */
