@@ -1,7 +1,11 @@
-/** Saved runs side by side: one row per method, one column per run, each cell that run's latest pass@1 for the method. */
+/**
+ * Saved runs side by side: one row per method, one column per run, each cell that run's latest
+ * pass@1 for the method; for a run of several seeds that finished, pooled over them as its pooled table.
+ */
 import type { Score } from '../../core/experiment/score';
 import { METHOD_SPECS, METHODS, type MethodName } from '../../core/experiment/methods';
 import { buildTable, type TableRow } from '../../core/experiment/result';
+import { pooledTable } from '../../core/experiment/summary';
 import type { SavedRun } from './saved-run';
 
 export interface CompareRow {
@@ -16,8 +20,14 @@ export function tableOf(run: Pick<SavedRun, 'result' | 'config' | 'arms'>): Tabl
   return run.result?.table ?? buildTable(run.config, run.arms);
 }
 
+/** Per method, the score a run is compared by: pooled over its seeds when more than one finished. */
+function scoresOf(run: SavedRun): { method: MethodName; test: Score }[] {
+  const seeds = run.seedResults ?? [];
+  return seeds.length > 1 ? pooledTable(seeds).map((r) => ({ method: r.method, test: r.pooled })) : tableOf(run);
+}
+
 export function compareRows(runs: readonly SavedRun[]): CompareRow[] {
-  const tables = runs.map(tableOf);
+  const tables = runs.map(scoresOf);
   const methods = METHODS.filter((m) => tables.some((t) => t.some((r) => r.method === m)));
   return methods.map((method) => ({
     method,

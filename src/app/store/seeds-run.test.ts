@@ -73,6 +73,9 @@ describe('a run of several seeds', () => {
     expect(s.rounds).toHaveLength(2);
     expect(s.checkpoints.map((c) => c.seed)).toEqual([2, 2]);
     expect(progressView(s, 1)).toMatchObject({ roundsDone: 6, roundsTotal: 12 });
+    // Time left: this seed's estimate, plus a whole seed (elapsed + estimate) for seed 3.
+    const progress = { arm: 'agon', armIndex: 0, arms: 2, step: 2, steps: 4, tokensGenerated: 0, tokensTrained: 0, evalTokens: 0, elapsedMs: 3000, etaMs: 1000 };
+    expect(progressView(applyWorkerEvent(s, ex({ type: 'progress', progress })), 1).etaMs).toBe(5000);
     s = [ex({ type: 'done', result: seedResult(2, 5) }), { type: 'seed', seed: 3 } as WorkerEvent, ex({ type: 'done', result: seedResult(3, 4) })].reduce(applyWorkerEvent, s);
     expect(s.status).toBe('complete');
     expect(s.seedResults.map((r) => r.config.seed)).toEqual([1, 2, 3]);
