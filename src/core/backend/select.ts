@@ -4,6 +4,7 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
 import '@tensorflow/tfjs-backend-wasm';
 
+import { registerFusedKernels } from '../webgpu';
 import { softwareSkip, type RendererProbe } from './software';
 import { DEFAULT_BACKEND_ORDER } from './types';
 import type { AdapterSummary, BackendAttempt, BackendInfo, BackendName } from './types';
@@ -134,6 +135,8 @@ export async function selectBackend(
     }
     tried.push(attempt);
     if (attempt.ok) {
+      // The model's fused WGSL kernels; the other backends keep the plain tfjs ops.
+      if (name === 'webgpu') registerFusedKernels();
       const info: BackendInfo = { name, tried };
       if (adapter) info.adapter = adapter;
       const skipped = tried.filter((t) => !t.ok);

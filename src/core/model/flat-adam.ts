@@ -9,15 +9,18 @@
  * bias-correction terms, so the weights it produces are bit-identical (flat-adam.test.ts).
  * Its state reads and writes in tf.train.adam's layout: the step count, then each weight's
  * first moment, then each weight's second moment.
+ *
+ * On WebGPU with the fused kernels (../webgpu/adam.ts) the whole update is one kernel.
+ * Both paths keep the moments in one flat variable [2N]: first moments, then second.
  */
 import * as tf from '@tensorflow/tfjs';
+import { ADAM, fusedKernelsActive, type AdamAttrs } from '../webgpu';
 
 type NamedTensor = { name: string; tensor: tf.Tensor };
 
 export class FlatAdam extends tf.Optimizer {
   static readonly className = 'FlatAdam';
-  private m: tf.Variable | null = null;
-  private v: tf.Variable | null = null;
+  private moments: tf.Variable | null = null;
   private shapes: number[][] = [];
   /** beta^(t+1) as tf.train.adam keeps it: a float32 multiplied by beta every step. */
   private accBeta1: number;
@@ -37,32 +40,53 @@ export class FlatAdam extends tf.Optimizer {
   applyGradients(variableGradients: tf.NamedTensorMap | NamedTensor[]): void {
     const named = Array.isArray(variableGradients) ? variableGradients : Object.entries(variableGradients).map(([name, tensor]) => ({ name, tensor }));
     const variables = named.map(({ name }) => tf.engine().registeredVariables[name]!);
-    tf.tidy(() => {
-      const grad = tf.concat(named.map(({ tensor }) => tf.reshape(tensor, [-1])));
-      if (!this.m || !this.v) this.init(variables.map((w) => w.shape), grad.size);
-      const m = tf.add(tf.mul(this.m!, this.beta1), tf.mul(grad, 1 - this.beta1));
-      const v = tf.add(tf.mul(this.v!, this.beta2), tf.mul(tf.square(grad), 1 - this.beta2));
-      // tf.train.adam computes 1 - accBeta as a float32 subtraction; fround gives the same value.
-      const mHat = tf.div(m, Math.fround(1 - this.accBeta1));
-      const vHat = tf.div(v, Math.fround(1 - this.accBeta2));
-      this.m!.assign(m);
-      this.v!.assign(v);
-      const update = tf.mul(tf.div(mHat, tf.add(tf.sqrt(vHat), this.epsilon)), -this.learningRate);
-      const parts = tf.split(update, variables.map((w) => w.size));
-      variables.forEach((w, i) => w.assign(tf.add(tf.reshape(parts[i]!, w.shape), w)));
-    });
+    if (!this.moments) this.init(variables.map((w) => w.shape));
+    tf.tidy(() => (fusedKernelsActive() ? this.applyFused(named, variables) : this.applyPlain(named, variables)));
     this.accBeta1 = Math.fround(this.accBeta1 * Math.fround(this.beta1));
     this.accBeta2 = Math.fround(this.accBeta2 * Math.fround(this.beta2));
     this.incrementIterations();
   }
 
+  private applyPlain(named: NamedTensor[], variables: tf.Variable[]): void {
+    const grad = tf.concat(named.map(({ tensor }) => tf.reshape(tensor, [-1])));
+    const [m0, v0] = tf.split(this.moments!, 2);
+    const m = tf.add(tf.mul(m0!, this.beta1), tf.mul(grad, 1 - this.beta1));
+    const v = tf.add(tf.mul(v0!, this.beta2), tf.mul(tf.square(grad), 1 - this.beta2));
+    // tf.train.adam computes 1 - accBeta as a float32 subtraction; fround gives the same value.
+    const mHat = tf.div(m, Math.fround(1 - this.accBeta1));
+    const vHat = tf.div(v, Math.fround(1 - this.accBeta2));
+    this.moments!.assign(tf.concat([m, v]));
+    const update = tf.mul(tf.div(mHat, tf.add(tf.sqrt(vHat), this.epsilon)), -this.learningRate);
+    const parts = tf.split(update, variables.map((w) => w.size));
+    variables.forEach((w, i) => w.assign(tf.add(tf.reshape(parts[i]!, w.shape), w)));
+  }
+
+  private applyFused(named: NamedTensor[], variables: tf.Variable[]): void {
+    const inputs: tf.NamedTensorMap = { moments: this.moments! };
+    named.forEach(({ tensor }, i) => {
+      inputs[`g${i}`] = tensor;
+      inputs[`w${i}`] = variables[i]!;
+    });
+    const attrs: AdamAttrs = {
+      count: named.length,
+      learningRate: this.learningRate,
+      beta1: this.beta1,
+      beta2: this.beta2,
+      epsilon: this.epsilon,
+      correction1: Math.fround(1 - this.accBeta1),
+      correction2: Math.fround(1 - this.accBeta2),
+    };
+    const [moments, ...weights] = tf.engine().runKernel(ADAM, inputs, attrs as unknown as tf.NamedAttrMap) as tf.Tensor[];
+    this.moments!.assign(moments!);
+    variables.forEach((w, i) => w.assign(weights[i]!));
+  }
+
   /** Step count, then the moments per weight (fresh tensors: the caller disposes them). */
   override async getWeights(): Promise<NamedTensor[]> {
-    const moments = (flat: tf.Variable | null, kind: string) =>
-      flat ? tf.split(flat, this.shapes.map(size)).map((t, i) => ({ name: `${i}/${kind}`, tensor: tf.reshape(t, this.shapes[i]!) })) : [];
-    const pieces = tf.tidy(() => [...moments(this.m, 'm'), ...moments(this.v, 'v')].map((p) => p.tensor));
+    const flat = this.moments;
+    const pieces = flat ? tf.tidy(() => tf.split(flat, [...this.shapes, ...this.shapes].map(size)).map((t, i) => tf.reshape(t, this.shapes[i % this.shapes.length]!))) : [];
     const names = [...this.shapes.map((_, i) => `${i}/m`), ...this.shapes.map((_, i) => `${i}/v`)];
-    return [await this.saveIterations(), ...(this.m ? pieces.map((tensor, i) => ({ name: names[i]!, tensor })) : [])];
+    return [await this.saveIterations(), ...pieces.map((tensor, i) => ({ name: names[i]!, tensor }))];
   }
 
   /** Takes getWeights' layout (also what tf.train.adam saved); the caller keeps and disposes the tensors passed. */
@@ -72,14 +96,9 @@ export class FlatAdam extends tf.Optimizer {
     const n = moments.length / 2;
     if (n > 0) {
       this.shapes = moments.slice(0, n).map(({ tensor }) => tensor.shape);
-      const flat = (part: NamedTensor[]) => {
-        const joined = tf.tidy(() => tf.concat(part.map(({ tensor }) => tf.reshape(tensor, [-1]))));
-        const variable = tf.variable(joined, false);
-        joined.dispose();
-        return variable;
-      };
-      this.m = flat(moments.slice(0, n));
-      this.v = flat(moments.slice(n));
+      const joined = tf.tidy(() => tf.concat(moments.map(({ tensor }) => tf.reshape(tensor, [-1]))));
+      this.moments = tf.variable(joined, false);
+      joined.dispose();
     }
     // Rebuilt by repeated float32 multiplication, as the updates build them (not pow()).
     this.accBeta1 = Math.fround(this.beta1);
@@ -99,16 +118,16 @@ export class FlatAdam extends tf.Optimizer {
     this.disposeMoments();
   }
 
-  private init(shapes: number[][], total: number): void {
+  private init(shapes: number[][]): void {
     this.shapes = shapes;
-    this.m = tf.variable(tf.zeros([total]), false);
-    this.v = tf.variable(tf.zeros([total]), false);
+    const zeros = tf.zeros([2 * shapes.map(size).reduce((a, b) => a + b, 0)]);
+    this.moments = tf.variable(zeros, false);
+    zeros.dispose();
   }
 
   private disposeMoments(): void {
-    this.m?.dispose();
-    this.v?.dispose();
-    this.m = this.v = null;
+    this.moments?.dispose();
+    this.moments = null;
   }
 }
 

@@ -1,7 +1,9 @@
 import * as tf from '@tensorflow/tfjs';
 import { type ModelConfig, validateModelConfig } from './config';
 import { attend, selfAttention } from './attention';
+import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from './fused-ops';
 import { INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
+import { fusedKernelsActive } from '../webgpu';
 import { seedStream } from '../random';
 
 /**
@@ -111,10 +113,13 @@ export class Transformer {
       const [B, T] = tokens.shape;
       if (T > this.config.maxLen) throw new Error(`sequence length ${T} exceeds maxLen ${this.config.maxLen}`);
       const mask = attentionMask(T, T, 0, keyMask && keyPadding(keyMask));
-      let x = this.embed(TRAINING_OPS, tokens, positions);
-      for (const layer of this.layers) x = this.block(TRAINING_OPS, layer, x, T, B, (q, k, v) => ({ out: selfAttention(q, k, v, mask) }));
+      const fused = fusedKernelsActive();
+      const ops = fused ? FUSED_TRAINING_OPS : TRAINING_OPS;
+      const attention = fused ? fusedSelfAttention : selfAttention;
+      let x = this.embed(ops, tokens, positions);
+      for (const layer of this.layers) x = this.block(ops, layer, x, T, B, (q, k, v) => ({ out: attention(q, k, v, mask) }));
       // Time-major inside; batch-major out.
-      return tf.transpose(tf.reshape(this.logits(TRAINING_OPS, x), [T, B, this.config.vocabSize]), [1, 0, 2]);
+      return tf.transpose(tf.reshape(this.logits(ops, x), [T, B, this.config.vocabSize]), [1, 0, 2]);
     });
   }
 
@@ -131,18 +136,21 @@ export class Transformer {
       const L = padding.shape[1];
       const mask = attentionMask(S, L, L - S, padding);
       const next: KVCache = { keys: [], values: [] };
-      let x = this.embed(INFERENCE_OPS, tokens, positions);
+      const fused = fusedKernelsActive();
+      const ops = fused ? FUSED_INFERENCE_OPS : INFERENCE_OPS;
+      const attention = fused ? fusedAttend : attend;
+      let x = this.embed(ops, tokens, positions);
       this.layers.forEach((layer, l) => {
-        x = this.block(INFERENCE_OPS, layer, x, S, B, (q, k, v) => {
+        x = this.block(ops, layer, x, S, B, (q, k, v) => {
           const keys = appendSlots(cache.keys[l], k);
           const values = appendSlots(cache.values[l], v);
           next.keys.push(keys);
           next.values.push(values);
-          return { out: attend(q, keys, values, mask) };
+          return { out: attention(q, keys, values, mask) };
         });
       });
       const last = tf.slice(x, [(S - 1) * B, 0], [B, this.config.dModel]);
-      return { logits: this.logits(INFERENCE_OPS, last), cache: next };
+      return { logits: this.logits(ops, last), cache: next };
     });
   }
 
@@ -186,9 +194,7 @@ export class Transformer {
     const mixed = attention(heads(tf.mul(q!, 1 / Math.sqrt(dHead))), heads(k!), heads(v!)).out;
     const h = tf.add(x, ops.linear(tf.reshape(mixed, [S * B, D]), layer.wOut, layer.bOut)) as tf.Tensor2D;
     const up = ops.linear(ops.layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp);
-    // GELU via x*sigmoid(1.702x): tanh is ~8x slower than sigmoid on wasm.
-    const act = tf.mul(up, tf.sigmoid(tf.mul(up, 1.702))) as tf.Tensor2D;
-    return tf.add(h, ops.linear(act, layer.wDown, layer.bDown));
+    return tf.add(h, ops.linear(ops.gelu(up), layer.wDown, layer.bDown));
   }
 
   private logits(ops: DenseOps, x: tf.Tensor2D): tf.Tensor2D {

@@ -1,0 +1,41 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Each fused WebGPU kernel against the plain tfjs ops on the same (SwiftShader) adapter,
+// forward and gradients, at two shapes: one a multiple of the 64-wide workgroup, one not.
+const TOLERANCE = 1e-4;
+
+type Checks = NonNullable<Window['__fused']>;
+
+async function check<K extends keyof Checks>(page: Page, name: K, ...args: Parameters<Checks[K]>): Promise<number[]> {
+  return page.evaluate(
+    ([n, a]) => (window.__fused![n] as (...x: unknown[]) => Promise<number[]>)(...a),
+    [name, args] as const,
+  );
+}
+
+test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto('./e2e/pages/fused-kernels.html');
+  await page.waitForFunction(() => window.__fused !== undefined);
+  expect(await check(page, 'ready')).toBe(true);
+
+  const within = (label: string, diffs: number[]) => {
+    expect(diffs.length, label).toBeGreaterThan(0);
+    for (const [i, d] of diffs.entries()) expect(d, `${label}, output ${i}`).toBeLessThan(TOLERANCE);
+  };
+  // LayerNorm: y, dx, dgain, dbias. 37 rows and 24 columns: no multiple of 64.
+  within('layerNorm 37x24', await check(page, 'layerNorm', 37, 24));
+  within('layerNorm 64x64', await check(page, 'layerNorm', 64, 64));
+  within('gelu 37x24', await check(page, 'gelu', 37, 24));
+  within('gelu 64x128', await check(page, 'gelu', 64, 128));
+  // Attention: out, dq, dk, dv. T x B*H query rows: 5 x 6 = 30, and 16 x 16 = 256.
+  within('attention T5 B3 H2 d8', await check(page, 'attention', 5, 3, 2, 8));
+  within('attention T16 B4 H4 d16', await check(page, 'attention', 16, 4, 4, 16));
+  // Decoding: one new token over 7 cached slots, and a 4-token prefill.
+  within('decode S1 L7', await check(page, 'decode', 1, 7, 3, 2, 8));
+  within('decode S4 L4', await check(page, 'decode', 4, 4, 4, 4, 16));
+  // Adam: 8 weights (two moment dispatches), 3 steps; weights, then the moments.
+  const shapes = [[37, 5], [3], [64], [16, 16], [1], [7, 3], [130], [2, 2]];
+  within('adam 8 weights', await check(page, 'adam', shapes, 3));
+  within('adam 1 weight', await check(page, 'adam', [[64, 64]], 2));
+});

@@ -1,0 +1,115 @@
+// Browser side of e2e/fused-kernels.spec.ts: each check runs an op through the fused
+// WebGPU kernels and through the plain tfjs ops (the reference) on the same webgpu backend,
+// and returns the largest absolute differences of the outputs and of the gradients.
+import * as tf from '@tensorflow/tfjs';
+import { selectBackend } from '../../src/core/backend';
+import { attend, selfAttention } from '../../src/core/model/attention';
+import { FlatAdam } from '../../src/core/model/flat-adam';
+import { FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from '../../src/core/model/fused-ops';
+import { TRAINING_OPS } from '../../src/core/model/layers';
+import { fusedKernelsActive, setFusedKernels } from '../../src/core/webgpu';
+
+type Op = (...xs: tf.Tensor[]) => tf.Tensor;
+
+/** Largest |a - b| over each pair. */
+async function maxDiffs(a: tf.Tensor[], b: tf.Tensor[]): Promise<number[]> {
+  return Promise.all(a.map(async (t, i) => (await tf.max(tf.abs(tf.sub(t, b[i]!))).data())[0]!));
+}
+
+const normal = (shape: number[], seed: number, std = 1) => tf.randomNormal(shape, 0, std, 'float32', seed);
+
+/** Output and gradients (against a fixed random dy) of op at xs. */
+function valueAndGrads(op: Op, xs: tf.Tensor[], seed: number): tf.Tensor[] {
+  const value = op(...xs);
+  const dy = normal(value.shape, seed);
+  const grads = tf.grads((...inputs: tf.Tensor[]) => tf.sum(tf.mul(op(...inputs), dy)))(xs);
+  return [value, ...grads];
+}
+
+async function compare(fused: Op, plain: Op, xs: tf.Tensor[]): Promise<number[]> {
+  const a = valueAndGrads(fused, xs, 99);
+  const b = valueAndGrads(plain, xs, 99);
+  const diffs = await maxDiffs(a, b);
+  tf.dispose([...a, ...b, ...xs]);
+  return diffs;
+}
+
+/** Causal mask [T, B, 1, T] with keys at or past each row's length padded out (right padding, as training batches). */
+function causalMask(T: number, lengths: number[]): tf.Tensor4D {
+  const data = new Float32Array(T * lengths.length * T);
+  for (let s = 0; s < T; s++)
+    lengths.forEach((len, b) => {
+      for (let l = 0; l < T; l++) data[(s * lengths.length + b) * T + l] = (l > s ? -1e9 : 0) + (l >= len ? -1e9 : 0);
+    });
+  return tf.tensor4d(data, [T, lengths.length, 1, T]);
+}
+
+const checks = {
+  async ready(): Promise<boolean> {
+    await selectBackend(['webgpu']);
+    return fusedKernelsActive();
+  },
+  layerNorm: (N: number, D: number) =>
+    compare(
+      (x, g, b) => FUSED_TRAINING_OPS.layerNorm(x as tf.Tensor2D, g!, b!),
+      (x, g, b) => TRAINING_OPS.layerNorm(x as tf.Tensor2D, g!, b!),
+      [normal([N, D], 1, 2), normal([D], 2), normal([D], 3)],
+    ),
+  gelu: (N: number, D: number) =>
+    compare(
+      (x) => FUSED_TRAINING_OPS.gelu(x as tf.Tensor2D),
+      (x) => TRAINING_OPS.gelu(x as tf.Tensor2D),
+      [normal([N, D], 4, 2)],
+    ),
+  attention(T: number, B: number, H: number, d: number): Promise<number[]> {
+    const mask = causalMask(T, Array.from({ length: B }, (_, b) => T - b));
+    const shape = [T, B * H, d];
+    return compare(
+      (q, k, v) => fusedSelfAttention(q as tf.Tensor3D, k as tf.Tensor3D, v as tf.Tensor3D, mask),
+      (q, k, v) => selfAttention(q as tf.Tensor3D, k as tf.Tensor3D, v as tf.Tensor3D, mask),
+      [normal(shape, 5), normal(shape, 6), normal(shape, 7)],
+    ).finally(() => mask.dispose());
+  },
+  /** One decoding step (S queries over L cached slots, padding mask per batch row), forward only. */
+  async decode(S: number, L: number, B: number, H: number, d: number): Promise<number[]> {
+    const padding = new Float32Array(S * B * L);
+    for (let s = 0; s < S; s++) for (let b = 0; b < B; b++) for (let l = 0; l < L; l++) padding[(s * B + b) * L + l] = l < b || l > L - S + s ? -1e9 : 0;
+    const mask = tf.tensor4d(padding, [S, B, 1, L]);
+    const [q, k, v] = [normal([S, B * H, d], 8), normal([L, B * H, d], 9), normal([L, B * H, d], 10)] as tf.Tensor3D[];
+    const diffs = await maxDiffs([fusedAttend(q!, k!, v!, mask)], [attend(q!, k!, v!, mask)]);
+    tf.dispose([q, k, v, mask]);
+    return diffs;
+  },
+  /** FlatAdam for a few steps with the fused kernel and without; the weights and moments after. */
+  async adam(shapes: number[][], steps: number): Promise<number[]> {
+    const run = async (fused: boolean) => {
+      setFusedKernels(fused);
+      const weights = shapes.map((s, i) => tf.variable(normal(s, 20 + i)));
+      const optimizer = new FlatAdam(1e-2);
+      for (let t = 0; t < steps; t++) {
+        // Seeds from 1: randomNormal takes seed 0 as "no seed".
+        const grads = shapes.map((s, i) => normal(s, 100 * t + i + 1));
+        optimizer.applyGradients(weights.map((w, i) => ({ name: w.name, tensor: grads[i]! })));
+        tf.dispose(grads);
+      }
+      const state = (await optimizer.getWeights()).map((w) => w.tensor);
+      optimizer.dispose();
+      return [...weights, ...state.slice(1)];
+    };
+    try {
+      const [fused, plain] = [await run(true), await run(false)];
+      const diffs = await maxDiffs(fused, plain);
+      tf.dispose([...fused, ...plain]);
+      return diffs;
+    } finally {
+      setFusedKernels(true);
+    }
+  },
+};
+
+declare global {
+  interface Window {
+    __fused?: typeof checks;
+  }
+}
+window.__fused = checks;

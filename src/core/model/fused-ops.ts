@@ -1,0 +1,68 @@
+/**
+ * The model's ops on the fused WebGPU kernels (../webgpu): LayerNorm, GELU and attention
+ * with their backward kernels as custom gradients. Taken when fusedKernelsActive(); the
+ * plain versions (layers.ts, attention.ts) are the reference.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { ATTENTION, ATTENTION_GRAD, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD } from '../webgpu';
+import { EPSILON, INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
+
+type Args = (tf.Tensor | tf.GradSaveFunc)[];
+const run = (name: string, inputs: tf.NamedTensorMap, attrs: tf.NamedAttrMap = {}) => tf.engine().runKernel(name, inputs, attrs);
+
+const layerNormOp = tf.customGrad((...args: Args) => {
+  const [x, gain, bias, save] = args as [tf.Tensor2D, tf.Tensor1D, tf.Tensor1D, tf.GradSaveFunc];
+  const [y, stats] = run(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON }) as tf.Tensor[];
+  save([x, gain, stats!]);
+  return {
+    value: y!,
+    gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+      const [sx, sg, st] = saved;
+      return run(LAYER_NORM_GRAD, { x: sx!, gain: sg!, stats: st!, dy }) as tf.Tensor[];
+    },
+  };
+});
+
+const geluOp = tf.customGrad((...args: Args) => {
+  const [x, save] = args as [tf.Tensor, tf.GradSaveFunc];
+  save([x]);
+  return {
+    value: run(GELU, { x }) as tf.Tensor,
+    gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => run(GELU_GRAD, { x: saved[0]!, dy }) as tf.Tensor,
+  };
+});
+
+export const FUSED_TRAINING_OPS: DenseOps = {
+  ...TRAINING_OPS,
+  layerNorm: (x, gain, bias) => layerNormOp(x, gain as tf.Tensor1D, bias as tf.Tensor1D) as tf.Tensor2D,
+  gelu: (x) => geluOp(x) as tf.Tensor2D,
+};
+
+export const FUSED_INFERENCE_OPS: DenseOps = {
+  ...INFERENCE_OPS,
+  layerNorm: (x, gain, bias) => (run(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON }) as tf.Tensor[])[0] as tf.Tensor2D,
+  gelu: (x) => run(GELU, { x }) as tf.Tensor2D,
+};
+
+/** Self-attention with gradients, as selfAttention (attention.ts): q, k, v [T, C, d], mask [T, 1 or B, 1, T]. */
+export function fusedSelfAttention(q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3D, mask: tf.Tensor4D): tf.Tensor3D {
+  const op = tf.customGrad((...args: Args) => {
+    const [sq, sk, sv, save] = args as [tf.Tensor3D, tf.Tensor3D, tf.Tensor3D, tf.GradSaveFunc];
+    const [out, lse] = run(ATTENTION, { q: sq, k: sk, v: sv, mask }, { withStats: true }) as tf.Tensor[];
+    // The mask too: it must outlive the forward pass's tidy until the backward pass.
+    save([sq, sk, sv, mask, out!, lse!]);
+    return {
+      value: out!,
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+        const [q0, k0, v0, m0, o0, l0] = saved;
+        return run(ATTENTION_GRAD, { q: q0!, k: k0!, v: v0!, mask: m0!, out: o0!, lse: l0!, dy }) as tf.Tensor[];
+      },
+    };
+  });
+  return op(q, k, v) as tf.Tensor3D;
+}
+
+/** Attention of q [S, C, d] over keys and values [L, C, d], forward only, as attend (attention.ts). */
+export function fusedAttend(q: tf.Tensor3D, keys: tf.Tensor3D, values: tf.Tensor3D, mask: tf.Tensor4D): tf.Tensor3D {
+  return run(ATTENTION, { q, k: keys, v: values, mask }, { withStats: false }) as tf.Tensor3D;
+}

@@ -1,0 +1,99 @@
+/**
+ * Adam over every weight in one tfjs kernel: the moments of all weights live in one flat
+ * buffer [2N] (first moments, then second), updated straight from the gradients (no concat
+ * first), then each weight gets its update. Dispatches: one per MOMENT_INPUTS gradients
+ * (a dispatch binds at most 8 storage buffers, tfjs's default), then one per weight.
+ * Arithmetic as FlatAdam's plain path, op for op.
+ */
+import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
+import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import { runProgram, type Uniform } from './program';
+
+export const ADAM = 'AgonAdam';
+
+/** Gradients per moments dispatch: 8 storage buffers minus the output and the old moments. */
+const MOMENT_INPUTS = 6;
+
+export interface AdamAttrs {
+  count: number;
+  learningRate: number;
+  beta1: number;
+  beta2: number;
+  epsilon: number;
+  /** 1 - beta1^t and 1 - beta2^t, the bias corrections, as float32. */
+  correction1: number;
+  correction2: number;
+}
+
+/** Inputs: moments [2N], g0..g{count-1}, w0..w{count-1}. Outputs: the new moments, then each new weight. */
+export const adamConfig: KernelConfig = {
+  kernelName: ADAM,
+  backendName: 'webgpu',
+  kernelFunc: ({ inputs, backend, attrs }) => {
+    const gpu = backend as WebGPUBackend;
+    const a = attrs as unknown as AdamAttrs;
+    const named = inputs as Record<string, TensorInfo>;
+    const moments = named.moments!;
+    const grads = Array.from({ length: a.count }, (_, i) => named[`g${i}`]!);
+    const weights = Array.from({ length: a.count }, (_, i) => named[`w${i}`]!);
+    const sizes = grads.map((g) => g.shape.reduce((x, y) => x * y, 1));
+    const total = moments.shape[0]! / 2;
+    const next = gpu.makeTensorInfo([2 * total], 'float32');
+    let base = 0;
+    for (let first = 0; first < a.count; first += MOMENT_INPUTS) {
+      const chunk = grads.slice(first, first + MOMENT_INPUTS);
+      const ends: number[] = [];
+      chunk.forEach((_, j) => ends.push((ends[j - 1] ?? 0) + sizes[first + j]!));
+      const pick = chunk.map((_, j) => `${j > 0 ? 'else ' : ''}if (index < uniforms.e${j}) { g = G${j}[index${j > 0 ? ` - uniforms.e${j - 1}` : ''}]; }`).join(' ');
+      const uniforms: Uniform[] = [
+        { name: 'n', type: 'i32', value: total },
+        { name: 'base', type: 'i32', value: base },
+        ...ends.map((e, j) => ({ name: `e${j}`, type: 'i32' as const, value: e })),
+        { name: 'beta1', type: 'f32', value: a.beta1 },
+        { name: 'beta2', type: 'f32', value: a.beta2 },
+        { name: 'ob1', type: 'f32', value: 1 - a.beta1 },
+        { name: 'ob2', type: 'f32', value: 1 - a.beta2 },
+      ];
+      runProgram(gpu, {
+        key: `adam_moments_${chunk.length}`,
+        inputs: { MV: moments, ...Object.fromEntries(chunk.map((g, j) => [`G${j}`, g])) },
+        outputShape: [2 * total],
+        threads: ends[ends.length - 1]!,
+        uniforms,
+        output: next,
+        body: `
+          var g = 0.0;
+          ${pick}
+          let p = uniforms.base + index;
+          result[p] = MV[p] * uniforms.beta1 + g * uniforms.ob1;
+          result[uniforms.n + p] = MV[uniforms.n + p] * uniforms.beta2 + g * g * uniforms.ob2;`,
+      });
+      base += ends[ends.length - 1]!;
+    }
+    let offset = 0;
+    const updated = weights.map((w, i) => {
+      const out = runProgram(gpu, {
+        key: 'adam_apply',
+        inputs: { W: w, MV: next },
+        outputShape: w.shape,
+        threads: sizes[i]!,
+        uniforms: [
+          { name: 'n', type: 'i32', value: total },
+          { name: 'offset', type: 'i32', value: offset },
+          { name: 'lr', type: 'f32', value: a.learningRate },
+          { name: 'epsilon', type: 'f32', value: a.epsilon },
+          { name: 'c1', type: 'f32', value: a.correction1 },
+          { name: 'c2', type: 'f32', value: a.correction2 },
+        ],
+        body: `
+          let p = uniforms.offset + index;
+          let mHat = MV[p] / uniforms.c1;
+          let vHat = MV[uniforms.n + p] / uniforms.c2;
+          result[index] = mHat / (sqrt(vHat) + uniforms.epsilon) * (-uniforms.lr) + W[index];`,
+      });
+      offset += sizes[i]!;
+      return out;
+    });
+    return [next, ...updated];
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * Fused WGSL kernels for tfjs-backend-webgpu (see program.ts). selectBackend registers
+ * them when it activates webgpu; the model then takes them (fusedKernelsActive) while the
+ * webgpu backend is current. Every other backend runs the plain tfjs ops, which are the
+ * reference the fused kernels are tested against (e2e/fused-kernels.spec.ts).
+ */
+import * as tf from '@tensorflow/tfjs';
+import { ADAM, adamConfig } from './adam';
+import { attentionConfig, attentionGradConfig } from './attention';
+import { geluConfig, geluGradConfig } from './gelu';
+import { layerNormConfig, layerNormGradConfig } from './layer-norm';
+
+export { ADAM };
+export type { AdamAttrs } from './adam';
+export { ATTENTION, ATTENTION_GRAD } from './attention';
+export { GELU, GELU_GRAD } from './gelu';
+export { LAYER_NORM, LAYER_NORM_GRAD } from './layer-norm';
+
+const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig];
+
+let enabled = true;
+
+/** Registers the fused kernels with the webgpu backend (once; later calls do nothing). */
+export function registerFusedKernels(): void {
+  for (const config of CONFIGS) {
+    if (!tf.getKernel(config.kernelName, config.backendName)) tf.registerKernel(config);
+  }
+}
+
+/** Whether the model should take the fused kernels now: registered, enabled, and webgpu current. */
+export function fusedKernelsActive(): boolean {
+  return enabled && tf.getBackend() === 'webgpu' && tf.getKernel(ADAM, 'webgpu') !== undefined;
+}
+
+/** Switches the fused kernels off (the plain path on webgpu, for comparisons) or back on. */
+export function setFusedKernels(on: boolean): void {
+  enabled = on;
+}
