@@ -6,6 +6,12 @@ const TOLERANCE = 1e-4;
 
 type Checks = NonNullable<Window['__fused']>;
 
+async function open(page: Page): Promise<void> {
+  await page.goto('./e2e/pages/fused-kernels.html');
+  await page.waitForFunction(() => window.__fused !== undefined);
+  expect(await check(page, 'ready')).toBe(true);
+}
+
 async function check<K extends keyof Checks>(page: Page, name: K, ...args: Parameters<Checks[K]>): Promise<number[]> {
   return page.evaluate(
     ([n, a]) => (window.__fused![n] as (...x: unknown[]) => Promise<number[]>)(...a),
@@ -15,9 +21,7 @@ async function check<K extends keyof Checks>(page: Page, name: K, ...args: Param
 
 test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.goto('./e2e/pages/fused-kernels.html');
-  await page.waitForFunction(() => window.__fused !== undefined);
-  expect(await check(page, 'ready')).toBe(true);
+  await open(page);
 
   const within = (label: string, diffs: number[]) => {
     expect(diffs.length, label).toBeGreaterThan(0);
@@ -38,4 +42,21 @@ test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({
   const shapes = [[37, 5], [3], [64], [16, 16], [1], [7, 3], [130], [2, 2]];
   within('adam 8 weights', await check(page, 'adam', shapes, 3));
   within('adam 1 weight', await check(page, 'adam', [[64, 64]], 2));
+  // The whole model: loss, then the gradient of each weight (the matmuls' transpose flags included).
+  within('model', await check(page, 'model'));
+});
+
+// Issue 12's step target, counted with tf.profile as `npm run bench:browser` counts it. Its
+// per-token target (30 a layer + 20) is not reached yet: only fewer launches are required.
+test('the default model trains in at most 300 kernels a step; sampling launches fewer programs', async ({ page }) => {
+  test.setTimeout(300_000);
+  await open(page);
+  const plain = await page.evaluate(() => window.__fused!.counts(false));
+  const fused = await page.evaluate(() => window.__fused!.counts(true));
+  console.log(`kernels per train step ${plain.train} -> ${fused.train} (GPU dispatches ${plain.trainDispatches} -> ${fused.trainDispatches}); ` +
+    `per token ${plain.token} -> ${fused.token} (dispatches ${plain.tokenDispatches} -> ${fused.tokenDispatches})`);
+  expect(fused.train).toBeLessThanOrEqual(300);
+  // The fused path must launch fewer GPU programs, not only fewer tfjs kernels.
+  expect(fused.trainDispatches).toBeLessThan(plain.trainDispatches);
+  expect(fused.tokenDispatches).toBeLessThan(plain.tokenDispatches);
 });

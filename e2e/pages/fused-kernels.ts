@@ -4,7 +4,11 @@
 import * as tf from '@tensorflow/tfjs';
 import { selectBackend } from '../../src/core/backend';
 import { attend, selfAttention } from '../../src/core/model/attention';
+import { countKernels } from '../../src/core/model/benchmark';
+import { defaultModelConfig } from '../../src/core/model/config';
+import { Transformer } from '../../src/core/model/transformer';
 import { FlatAdam } from '../../src/core/model/flat-adam';
+import { completionLogProbs, sequenceBatch } from '../../src/core/model/logprobs';
 import { FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from '../../src/core/model/fused-ops';
 import { TRAINING_OPS } from '../../src/core/model/layers';
 import { fusedKernelsActive, setFusedKernels } from '../../src/core/webgpu';
@@ -102,6 +106,42 @@ const checks = {
       tf.dispose([...fused, ...plain]);
       return diffs;
     } finally {
+      setFusedKernels(true);
+    }
+  },
+  /** A small model's loss and the gradient of every weight (padded rows, two layers), fused against plain. */
+  async model(): Promise<number[]> {
+    const model = new Transformer({ vocabSize: 11, dModel: 16, nLayers: 2, nHeads: 2, dFF: 40, maxLen: 12 }, 3);
+    const rows = [
+      { prompt: [1, 2, 3], completion: [4, 5, 6, 7] },
+      { prompt: [8], completion: [9, 10] },
+      { prompt: [2, 4, 6, 8, 10], completion: [1] },
+    ];
+    const batch = sequenceBatch(rows, 0, 9);
+    const lossAndGrads = (fused: boolean) => {
+      setFusedKernels(fused);
+      const { value, grads } = tf.variableGrads(() => tf.neg(tf.mean(completionLogProbs(model, batch))) as tf.Scalar, model.weights);
+      return [value, ...model.weights.map((w) => grads[w.name]!)];
+    };
+    try {
+      const [fused, plain] = [lossAndGrads(true), lossAndGrads(false)];
+      const diffs = await maxDiffs(fused, plain);
+      tf.dispose([...fused, ...plain, batch.tokens, batch.mask]);
+      return diffs;
+    } finally {
+      setFusedKernels(true);
+      model.dispose();
+    }
+  },
+  /** Kernels and GPU dispatches of one training step and per sampled token of the default model (batch 2). */
+  async counts(fused: boolean): Promise<{ train: number; trainDispatches: number; token: number; tokenDispatches: number }> {
+    setFusedKernels(fused);
+    const model = new Transformer(defaultModelConfig(48), 1);
+    try {
+      const { trainKernels, tokenKernels } = await countKernels(model, 2, [[1, 2, 3], [4, 5]]);
+      return { train: trainKernels.kernels, trainDispatches: trainKernels.dispatches, token: tokenKernels.kernels, tokenDispatches: tokenKernels.dispatches };
+    } finally {
+      model.dispose();
       setFusedKernels(true);
     }
   },

@@ -4,6 +4,7 @@
 // scripts/bench-browser.mjs. Mousedown events during the run measure main-thread input latency.
 import { DEFAULT_BACKEND_ORDER, selectBackend, type BackendName } from '../../core/backend';
 import { benchmarkModel, benchTable, type BenchRow } from '../../core/model/benchmark';
+import { setFusedKernels } from '../../core/webgpu';
 import { configureWasmPaths } from '../wasmPaths';
 import { withWasmThreads } from '../worker/wasm-threads';
 import { wasmThreadsFromUrl } from '../worker/backend-order';
@@ -67,7 +68,14 @@ async function run(): Promise<void> {
       const a = info.adapter;
       notes.push(`WebGPU adapter: ${a.vendor} / ${a.architecture}${a.description ? ` (${a.description})` : ''}`);
     }
-    rows.push(await benchmarkModel({ quick }));
+    if (name === 'webgpu') {
+      // Before and after: the plain tfjs ops on webgpu, then the fused kernels.
+      setFusedKernels(false);
+      rows.push(await benchmarkModel({ quick, label: 'webgpu (plain ops)' }).finally(() => setFusedKernels(true)));
+      rows.push(await benchmarkModel({ quick, label: 'webgpu (fused kernels)' }));
+    } else {
+      rows.push(await benchmarkModel({ quick }));
+    }
   }
   latency.mark(null);
   // The wasm backend never yields to the event loop mid-run: let input queued meanwhile be handled.

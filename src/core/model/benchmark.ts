@@ -10,6 +10,8 @@ import { Transformer } from './transformer';
 export interface BenchRow {
   backend: string;
   trainStepMs: number;
+  /** The training step at batch 4 (the issue-12 SwiftShader figure beside batch 64). */
+  smallBatchStepMs: number;
   trainTokensPerSec: number;
   kvTokensPerSec: number;
   fullTokensPerSec: number;
@@ -24,9 +26,12 @@ export interface BenchOptions {
   /** Fewer steps and a smaller sampling batch, for a smoke run. */
   quick?: boolean;
   vocabSize?: number;
+  /** Names the row (default: the backend), e.g. to tell the fused and plain webgpu paths apart. */
+  label?: string;
 }
 
 const TRAIN_BATCH = 64;
+const SMALL_BATCH = 4;
 const TRAIN_SEQ = 48;
 const PROMPT_LEN = 24;
 const NEW_TOKENS = 48;
@@ -39,6 +44,7 @@ export async function benchmarkModel(options: BenchOptions = {}): Promise<BenchR
     // Quick mode shrinks both batches: a batch-64 step takes about a minute on SwiftShader WebGPU.
     const trainBatch = options.quick ? 16 : TRAIN_BATCH;
     const trainStepMs = (await timeTrainStep(model, options.quick ? 2 : 5, trainBatch)).ms;
+    const smallBatchStepMs = (await timeTrainStep(model, options.quick ? 2 : 5, SMALL_BATCH)).ms;
     const sampleBatch = options.quick ? 16 : 64;
     const prompts = Array.from({ length: sampleBatch }, (_, i) =>
       Array.from({ length: PROMPT_LEN - (i % 4) }, (_, j) => 1 + ((i * 5 + j * 3) % (vocabSize - 1))),
@@ -51,23 +57,31 @@ export async function benchmarkModel(options: BenchOptions = {}): Promise<BenchR
       () => sampleFullRecompute(model, prompts, { ...opts, maxNewTokens: 2 }),
     );
     const sampled = sampleBatch * NEW_TOKENS;
-    const trainKernels = (await timeTrainStep(model, 0, trainBatch, true)).kernels!;
-    // Per token: the difference between two lengths, so the prompt's prefill cancels out.
-    const short = await profileKernels(() => sample(model, prompts, { ...opts, maxNewTokens: 1 }));
-    const long = await profileKernels(() => sample(model, prompts, { ...opts, maxNewTokens: 17 }));
+    const { trainKernels, tokenKernels } = await countKernels(model, trainBatch, prompts);
     return {
-      backend: tf.getBackend(),
+      backend: options.label ?? tf.getBackend(),
       trainStepMs,
+      smallBatchStepMs,
       trainTokensPerSec: (trainBatch * TRAIN_SEQ) / (trainStepMs / 1000),
       kvTokensPerSec: sampled / (kvMs / 1000),
       fullTokensPerSec: sampled / (fullMs / 1000),
       kvSpeedup: fullMs / kvMs,
       trainKernels,
-      tokenKernels: perUnit(long, short, 16),
+      tokenKernels,
     };
   } finally {
     model.dispose();
   }
+}
+
+/** Kernels of one training step at `trainBatch`, and per sampled token (all rows of `prompts` together). */
+export async function countKernels(model: Transformer, trainBatch: number, prompts: number[][]): Promise<{ trainKernels: KernelProfile; tokenKernels: KernelProfile }> {
+  const opts: SampleOptions = { maxNewTokens: 1, temperature: 1, topP: 0.95, eosId: -1, padId: 0, seed: 1 };
+  const trainKernels = (await timeTrainStep(model, 0, trainBatch, true)).kernels!;
+  // Per token: the difference between two lengths, so the prompt's prefill cancels out.
+  const short = await profileKernels(() => sample(model, prompts, opts));
+  const long = await profileKernels(() => sample(model, prompts, { ...opts, maxNewTokens: 17 }));
+  return { trainKernels, tokenKernels: perUnit(long, short, 16) };
 }
 
 /** The rows every train-step benchmark trains on (also bench:reference's PyTorch side). */
@@ -118,15 +132,19 @@ async function timeSampler(run: () => Promise<unknown>, warmUp: () => Promise<un
   return performance.now() - start;
 }
 
+/** Dispatch counts exist on webgpu only. */
+const dispatches = (n: number, digits: number) => (Number.isNaN(n) ? '-' : n.toFixed(digits));
+
 export function benchTable(rows: BenchRow[]): string {
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
   return [
-    '| backend | train step (ms) | train tok/s | KV sample tok/s | full-recompute tok/s | KV speedup | kernels / train step | kernels / token |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| backend | train step (ms) | train step, batch 4 (ms) | train tok/s | KV sample tok/s | full-recompute tok/s | KV speedup | kernels / train step | kernels / token | GPU dispatches / train step | GPU dispatches / token |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.backend} | ${fmt(r.trainStepMs)} | ${fmt(r.trainTokensPerSec)} | ${fmt(r.kvTokensPerSec)} | ` +
-        `${fmt(r.fullTokensPerSec)} | ${r.kvSpeedup.toFixed(1)}x | ${fmt(r.trainKernels.kernels)} | ${r.tokenKernels.kernels.toFixed(1)} |`,
+        `| ${r.backend} | ${fmt(r.trainStepMs)} | ${fmt(r.smallBatchStepMs)} | ${fmt(r.trainTokensPerSec)} | ${fmt(r.kvTokensPerSec)} | ` +
+        `${fmt(r.fullTokensPerSec)} | ${r.kvSpeedup.toFixed(1)}x | ${fmt(r.trainKernels.kernels)} | ${r.tokenKernels.kernels.toFixed(1)} | ` +
+        `${dispatches(r.trainKernels.dispatches, 0)} | ${dispatches(r.tokenKernels.dispatches, 1)} |`,
     ),
   ].join('\n');
 }

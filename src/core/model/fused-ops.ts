@@ -32,10 +32,45 @@ const geluOp = tf.customGrad((...args: Args) => {
   };
 });
 
+/**
+ * x @ w + b with its gradient through matMul's transpose flags: free on webgpu, where the
+ * plain path's explicit transposes (kept for wasm's XNNPACK, see layers.ts) are dispatches.
+ */
+const linearOp = tf.customGrad((...args: Args) => {
+  const [x, w, b, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D, tf.GradSaveFunc];
+  save([x, w]);
+  return {
+    value: tf.fused.matMul({ a: x, b: w, bias: b }),
+    gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+      const [sx, sw] = saved as [tf.Tensor2D, tf.Tensor2D];
+      const g = dy as tf.Tensor2D;
+      return [tf.matMul(g, sw, false, true), tf.matMul(sx, g, true, false), tf.sum(g, 0)];
+    },
+  };
+});
+
+const projectOp = tf.customGrad((...args: Args) => {
+  const [x, w, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.GradSaveFunc];
+  save([x, w]);
+  return {
+    value: tf.matMul(x, w),
+    gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+      const [sx, sw] = saved as [tf.Tensor2D, tf.Tensor2D];
+      return [tf.matMul(dy as tf.Tensor2D, sw, false, true), tf.matMul(sx, dy as tf.Tensor2D, true, false)];
+    },
+  };
+});
+
+const linear = (x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor) => linearOp(x, w as tf.Tensor2D, b as tf.Tensor1D) as tf.Tensor2D;
+
 export const FUSED_TRAINING_OPS: DenseOps = {
   ...TRAINING_OPS,
   layerNorm: (x, gain, bias) => layerNormOp(x, gain as tf.Tensor1D, bias as tf.Tensor1D) as tf.Tensor2D,
   gelu: (x) => geluOp(x) as tf.Tensor2D,
+  linear,
+  project: (x, w) => projectOp(x, w as tf.Tensor2D) as tf.Tensor2D,
+  // One matmul and a split of the activations: fewer dispatches than three matmuls on slices of the weights.
+  qkv: (x, w, b) => tf.split(linear(x, w, b), 3, 1),
 };
 
 export const FUSED_INFERENCE_OPS: DenseOps = {

@@ -3,7 +3,31 @@ import * as tf from '@tensorflow/tfjs';
 
 export interface KernelProfile {
   kernels: number;
+  /**
+   * GPU dispatches on webgpu (NaN elsewhere): a fused kernel may dispatch several programs,
+   * and some tfjs kernels (Reshape, Identity) none, so this is the launch count that costs.
+   */
+  dispatches: number;
   byName: Record<string, { calls: number; ms: number }>;
+}
+
+type ProgramRunner = { runWebGPUProgram?: (...args: unknown[]) => unknown };
+
+/** Counts webgpu program launches until the returned stop() (which gives the count). */
+function countDispatches(): () => number {
+  const backend = tf.backend() as unknown as ProgramRunner;
+  const original = backend.runWebGPUProgram;
+  if (tf.getBackend() !== 'webgpu' || !original) return () => NaN;
+  let count = 0;
+  // An own property shadows the prototype's method while profiling; deleting it restores it.
+  backend.runWebGPUProgram = function (this: unknown, ...args: unknown[]) {
+    count++;
+    return original.apply(this, args);
+  };
+  return () => {
+    delete backend.runWebGPUProgram;
+    return count;
+  };
 }
 
 /**
@@ -13,9 +37,13 @@ export interface KernelProfile {
  */
 export async function profileKernels(work: () => Promise<unknown>): Promise<KernelProfile> {
   const backend = tf.getBackend();
-  const info = await tf.profile(async () => {
-    await work();
-  });
+  const stop = countDispatches();
+  let dispatches = NaN;
+  const info = await tf
+    .profile(async () => {
+      await work();
+    })
+    .finally(() => (dispatches = stop()));
   const byName: KernelProfile['byName'] = {};
   let kernels = 0;
   for (const k of info.kernels) {
@@ -25,7 +53,7 @@ export async function profileKernels(work: () => Promise<unknown>): Promise<Kern
     entry.calls++;
     entry.ms += typeof k.kernelTimeMs === 'number' ? k.kernelTimeMs : 0;
   }
-  return { kernels, byName };
+  return { kernels, dispatches, byName };
 }
 
 /** What `later` launches beyond `earlier`, divided by `per` (e.g. tokens). */
@@ -35,14 +63,14 @@ export function perUnit(later: KernelProfile, earlier: KernelProfile, per: numbe
     const before = earlier.byName[name] ?? { calls: 0, ms: 0 };
     if (calls > before.calls) byName[name] = { calls: (calls - before.calls) / per, ms: Math.max(0, ms - before.ms) / per };
   }
-  return { kernels: (later.kernels - earlier.kernels) / per, byName };
+  return { kernels: (later.kernels - earlier.kernels) / per, dispatches: (later.dispatches - earlier.dispatches) / per, byName };
 }
 
 export function profileTable(title: string, profile: KernelProfile): string {
   const rows = Object.entries(profile.byName).sort((a, b) => b[1].ms - a[1].ms);
   const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
   return [
-    `${title}: ${fmt(profile.kernels)} kernels`,
+    `${title}: ${fmt(profile.kernels)} kernels${Number.isNaN(profile.dispatches) ? '' : `, ${fmt(profile.dispatches)} GPU dispatches`}`,
     '| kernel | calls | ms |',
     '|---|---:|---:|',
     ...rows.map(([name, r]) => `| ${name} | ${fmt(r.calls)} | ${r.ms.toFixed(2)} |`),
