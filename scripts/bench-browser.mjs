@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Browser benchmark (`npm run bench:browser -- [--backends webgpu,webgl,wasm] [--quick] [--threads N]`):
+// Browser benchmark (`npm run bench:browser -- [--backends webgpu,webgl,wasm] [--quick] [--threads N] [--gpu]`):
 // starts the Vite dev server on 127.0.0.1, opens bench.html in headless Chromium with
 // WebGPU on SwiftShader (the e2e flags, see playwright.config.ts) and prints the page's
 // report: the `npm run bench` table per backend plus main-thread input latency, measured
@@ -7,6 +7,9 @@
 // so a long-blocked main thread yields few, large samples). Progress goes to stderr.
 // Browser: $CHROMIUM_PATH, else /usr/bin/chromium, else Playwright's own download.
 // SwiftShader WebGPU is a CPU emulation: compare backends only within one run.
+// --gpu: the machine's real adapter instead of SwiftShader (Chromium's Vulkan flags for Linux,
+// GPU blocklist ignored); the report's "WebGPU adapter" line says which adapter was used.
+// Not tried on a real GPU yet: this project's machines have none.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -23,11 +26,15 @@ const quick = argv.includes('--quick');
 const t = argv.indexOf('--threads');
 const threads = t >= 0 ? argv[t + 1] : undefined;
 
+const gpu = argv.includes('--gpu');
+
 const executablePath =
   process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const adapterFlags = gpu
+  ? ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=native', '--use-angle=vulkan', '--ignore-gpu-blocklist', '--disable-vulkan-surface']
+  : ['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'];
 const args = [
-  '--enable-unsafe-webgpu',
-  '--use-webgpu-adapter=swiftshader',
+  ...adapterFlags,
   '--no-sandbox',
   '--disable-quic',
   '--no-first-run',
@@ -72,7 +79,7 @@ try {
   }
   const { error, report } = await page.evaluate(() => globalThis.__bench);
   if (error) throw new Error(`benchmark page failed: ${error}`);
-  console.log(`Chromium ${browser.version()} (headless${quick ? ', quick' : ''})\n${report}`);
+  console.log(`Chromium ${browser.version()} (headless${quick ? ', quick' : ''}${gpu ? ', --gpu' : ''})\n${report}`);
 } catch (err) {
   console.error(`bench-browser: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
