@@ -60,3 +60,13 @@ test('the default model trains in at most 300 kernels a step; sampling launches 
   expect(fused.trainDispatches).toBeLessThan(plain.trainDispatches);
   expect(fused.tokenDispatches).toBeLessThan(plain.tokenDispatches);
 });
+
+// Issue 12: over 300 RL steps on webgpu (micro shapes) nothing accumulates on the device.
+test('300 GRPO steps on the fused path leave the tensor count and GPU bytes flat', async ({ page }) => {
+  test.setTimeout(900_000);
+  await open(page);
+  const { before, after } = await page.evaluate(() => window.__fused!.memory(5, 300));
+  expect(before.numTensors).toBeGreaterThan(0);
+  expect(after.numTensors).toBe(before.numTensors);
+  expect((after as { numBytesInGPU?: number }).numBytesInGPU).toBe((before as { numBytesInGPU?: number }).numBytesInGPU);
+});

@@ -11,6 +11,11 @@ import { FlatAdam } from '../../src/core/model/flat-adam';
 import { completionLogProbs, sequenceBatch } from '../../src/core/model/logprobs';
 import { FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from '../../src/core/model/fused-ops';
 import { TRAINING_OPS } from '../../src/core/model/layers';
+import { DEFAULT_RL_CONFIG } from '../../src/core/rl/config';
+import { grpoStep } from '../../src/core/rl/grpo';
+import { Rng } from '../../src/core/random';
+import { mathFamily } from '../../src/core/tasks/math';
+import { VOCAB_SIZE } from '../../src/core/tokenizer/tokenizer';
 import { fusedKernelsActive, setFusedKernels } from '../../src/core/webgpu';
 
 type Op = (...xs: tf.Tensor[]) => tf.Tensor;
@@ -130,6 +135,28 @@ const checks = {
       return diffs;
     } finally {
       setFusedKernels(true);
+      model.dispose();
+    }
+  },
+  /**
+   * GRPO steps of a micro model on the fused path: tensors and GPU bytes after `warmUp`
+   * steps and after `steps` more (equal when nothing leaks).
+   */
+  async memory(warmUp: number, steps: number): Promise<{ before: tf.MemoryInfo; after: tf.MemoryInfo }> {
+    const model = new Transformer({ vocabSize: VOCAB_SIZE, dModel: 16, nLayers: 1, nHeads: 2, dFF: 32, maxLen: 128 }, 1);
+    const learner = { name: 'A' as const, model, optimizer: new FlatAdam(1e-3) };
+    const rng = new Rng(7);
+    const problems = [mathFamily.generate(rng, mathFamily.minDifficulty)];
+    const config = { ...DEFAULT_RL_CONFIG, num_generations: 1, max_completion_length: 4 };
+    try {
+      let before = tf.memory();
+      for (let step = 0; step < warmUp + steps; step++) {
+        if (step === warmUp) before = tf.memory();
+        await grpoStep(learner, mathFamily, problems, step, config, 1 + step);
+      }
+      return { before, after: tf.memory() };
+    } finally {
+      learner.optimizer.dispose();
       model.dispose();
     }
   },
