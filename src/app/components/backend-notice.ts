@@ -4,8 +4,8 @@ import type { BackendAttempt, BackendInfo, BackendName } from '../../core/backen
 const LABELS: Record<BackendName, string> = { webgpu: 'WebGPU', webgl: 'WebGL', wasm: 'wasm', cpu: 'cpu' };
 
 export interface BackendNotice {
-  /** software: GPU backends passed over as CPU emulations; fallback: one failed; not-requested: the URL left WebGPU out. */
-  kind: 'software' | 'fallback' | 'not-requested';
+  /** software: GPU backends passed over as CPU emulations; fallback: one failed; not-requested: the URL left WebGPU out; device-lost: WebGPU's device was lost mid-run. */
+  kind: 'software' | 'fallback' | 'not-requested' | 'device-lost';
   text: string;
 }
 
@@ -14,8 +14,9 @@ function skipNote(attempt: BackendAttempt): string {
   return `${LABELS[attempt.name]} skipped: ${attempt.error ?? 'software'}, slower than wasm here; ?backends=${attempt.name} forces it`;
 }
 
-/** What to say about `info`, or null when training on WebGPU. */
-export function backendNotice(info: BackendInfo): BackendNotice | null {
+/** What to say about `info`, or null when training on WebGPU; `deviceLost`: why this backend took over mid-run. */
+export function backendNotice(info: BackendInfo & { deviceLost?: string }): BackendNotice | null {
+  if (info.deviceLost) return { kind: 'device-lost', text: info.deviceLost };
   if (info.name === 'webgpu') return null;
   const skipped = info.tried.filter((t) => t.skipped).map(skipNote);
   const failed = info.tried.filter((t) => !t.ok && !t.skipped).map((t) => `${t.name}: ${t.error ?? 'failed'}`);

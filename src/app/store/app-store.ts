@@ -69,6 +69,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   attach: (send) => set({ send }),
   receive: (event) => {
     if (event.type === 'backend') set({ backendStatus: 'ready', backend: event.info, backendError: null });
+    else if (event.type === 'backend-switch') set((s) => ({ backend: event.info, run: applyWorkerEvent(s.run, event) }));
     else if (event.type === 'backend-error') set({ backendStatus: 'error', backend: null, backendError: event.message });
     else set((s) => ({ run: applyWorkerEvent(s.run, event) }));
   },

@@ -51,6 +51,32 @@ describe('run state', () => {
     expect(stopped.rounds).toHaveLength(1);
   });
 
+  it('on a backend switch after a device loss, drops what the continuation does again and says why', () => {
+    const zs = { 'zero-shot': { candidates: [candidate('A', 1, 10)], chosen: 0 } };
+    const before = reduce([
+      basePair,
+      ex({ type: 'arm-start', arm: 'base' }),
+      ex({ type: 'eval', arm: 'base', point: evalPoint(0, zs) }),
+      ex({ type: 'arm-start', arm: 'agon' }),
+      ex({ type: 'eval', arm: 'agon', point: evalPoint(0, {}) }),
+      ex({ type: 'round', arm: 'agon', round: agonRound(0) }),
+      ex({ type: 'eval', arm: 'agon', point: evalPoint(1, {}) }),
+      ex({ type: 'round', arm: 'agon', round: agonRound(1) }),
+    ]);
+    const info = { name: 'wasm' as const, tried: [{ name: 'wasm' as const, ok: true }], crossOriginIsolated: false, deviceLost: 'lost' };
+    const after = applyWorkerEvent(before, { type: 'backend-switch', info, message: 'WebGPU device lost after step 2', restart: { agon: 1 } });
+    expect(after.arms.agon?.curve.map((p) => p.step)).toEqual([0, 1]);
+    expect(after.arms.agon?.stepsDone).toBe(1);
+    expect(after.arms.base).toEqual(before.arms.base);
+    expect(after.rounds.map((r) => r.summary.step)).toEqual([0]);
+    expect(after.messages).toEqual([{ level: 'warning', text: 'WebGPU device lost after step 2' }]);
+    expect(after.status).toBe('running');
+    // An arm with no saved state starts over: its step-0 evaluation comes again.
+    const over = applyWorkerEvent(before, { type: 'backend-switch', info, message: 'm', restart: { agon: 0 } });
+    expect(over.arms.agon?.curve).toEqual([]);
+    expect(over.rounds).toEqual([]);
+  });
+
   it('ignores a late pause once the run has ended', () => {
     const ended = applyWorkerEvent(reduce([basePair]), { type: 'fatal', message: 'x' });
     expect(applyWorkerEvent(ended, ex({ type: 'paused' })).status).toBe('failed');

@@ -98,9 +98,35 @@ export function applyWorkerEvent(state: RunState, event: WorkerEvent): RunState 
     case 'backend':
     case 'backend-error':
       return state;
+    case 'backend-switch':
+      return restartedRun(state, event.restart, event.message);
     case 'experiment':
       return applyExperimentEvent(state, event.event);
   }
+}
+
+/**
+ * The worker lost its GPU and continues on another backend from each arm's `restart` step:
+ * what comes after that step will be done again, so it leaves the view (an arm starting
+ * over keeps nothing, its step-0 evaluation comes again); the message says what happened.
+ */
+export function restartedRun(state: RunState, restart: Record<string, number>, message: string): RunState {
+  const arms = { ...state.arms };
+  for (const [arm, step] of Object.entries(restart)) {
+    const record = arms[arm];
+    if (!record) continue;
+    const kept = { ...record };
+    delete kept.error;
+    arms[arm] = { ...kept, curve: step > 0 ? record.curve.filter((p) => p.step <= step) : [], stepsDone: step };
+  }
+  const redone = (arm: string, step: number) => arm in restart && step >= (restart[arm] ?? 0);
+  return {
+    ...state,
+    arms,
+    rounds: state.rounds.filter((r) => !redone(r.summary.arm, r.summary.step)),
+    activity: message,
+    messages: [...state.messages, { level: 'warning', text: message }],
+  };
 }
 
 const sumOf = (values: Record<string, number>) => Object.values(values).reduce((s, t) => s + t, 0);

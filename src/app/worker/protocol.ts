@@ -10,8 +10,8 @@ import type { PretrainStage } from '../../core/train/pretrain-pair';
 import type { PretrainStatus } from './pretrain-clock';
 import type { Threading } from './wasm-threads';
 
-/** The backend the worker selected, with how many threads wasm uses and why. */
-export type WorkerBackendInfo = BackendInfo & Threading;
+/** The backend the worker selected, with how many threads wasm uses and why; `deviceLost` says why it took over mid-run. */
+export type WorkerBackendInfo = BackendInfo & Threading & { deviceLost?: string };
 
 export type WorkerCommand =
   /**
@@ -41,6 +41,12 @@ export interface BasePairInfo {
 export type WorkerEvent =
   | { type: 'backend'; info: WorkerBackendInfo }
   | { type: 'backend-error'; message: string }
+  /**
+   * The WebGPU device was lost mid-run; the seed goes on with `info` from its last saved
+   * states. `restart`: the step each arm still to run picks up at (0: over from the start),
+   * so a view drops what will be done again.
+   */
+  | { type: 'backend-switch'; info: WorkerBackendInfo; message: string; restart: Record<string, number> }
   /** Loading checkpoints before the runner starts. */
   | { type: 'loading'; message: string }
   | { type: 'base-pair'; pair: BasePairInfo }

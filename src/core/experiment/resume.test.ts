@@ -7,7 +7,7 @@ import { basePairId } from './base-pair';
 import { DEFAULT_EXPERIMENT, type ExperimentConfig } from './config';
 import type { ExperimentEvent } from './events';
 import type { ArmResult } from './result';
-import { planResume, type SavedState } from './resume';
+import { planResume, restartSteps, type SavedState } from './resume';
 import { ExperimentRunner } from './runner';
 
 const env = { backend: 'wasm', tfjsVersion: tf.version.tfjs, appVersion: 'test', platform: 'node' };
@@ -72,6 +72,31 @@ describe('continuing a run that was cut short', () => {
     const end: ArmResult = { curve: [...base.curve, { ...base.curve[0]!, step: 4 }], stepsDone: 4, evalTokens: 0 };
     expect(planResume(config, 'id', { base, agon: end }, [])).toBeNull();
   });
+
+  it('an interrupted run (a lost device) throws, says no done, and leaves records a continuation picks up from', async () => {
+    const short: ExperimentConfig = { ...config, steps: 3, eval_every: 1, problems_per_step: 1 };
+    const states: SavedState[] = [];
+    const events: string[] = [];
+    const runner = new ExperimentRunner(short, pair, env);
+    const lost = new Error('device lost');
+    runner.on((e) => {
+      events.push(e.type);
+      if (e.type === 'checkpoint') states.push({ arm: e.arm, member: e.member, step: e.step, weights: e.bytes, optimizer: e.optimizer, evalTokens: e.evalTokens });
+      if (e.type === 'round' && e.round.step === 1) runner.interrupt(lost);
+    });
+    const before = tf.memory().numTensors;
+    await expect(runner.run()).rejects.toBe(lost);
+    expect(tf.memory().numTensors).toBe(before);
+    expect(events).not.toContain('done');
+    expect(events).not.toContain('arm-error');
+    const records = runner.records();
+    expect(records.agon?.curve.map((p) => p.step)).toEqual([0, 1, 2]);
+    const plan = planResume(short, short.base_pair, records, states)!;
+    expect(Object.keys(plan.done)).toEqual(['base']);
+    expect(restartSteps(short, plan)).toEqual({ agon: 2 });
+    // Without any saved state the arm starts over.
+    expect(restartSteps(short, planResume(short, short.base_pair, records, [])!)).toEqual({ agon: 0 });
+  }, 600_000);
 
   it('refuses to continue from another base pair', () => {
     expect(() => new ExperimentRunner(config, pair, env, { basePair: 'math:other', done: {}, cuts: {} })).toThrow(/not be the same run/);

@@ -101,3 +101,11 @@ export function planResume(config: ExperimentConfig, basePair: string, arms: Rec
   }
   return unfinished === 0 ? null : { basePair, done, cuts };
 }
+
+/**
+ * Where each arm still to run picks up under `plan` (its cut's step, 0 for an arm that
+ * starts over), for a view that must drop what the continuation will do again.
+ */
+export function restartSteps(config: ExperimentConfig, plan: RunResume): Record<string, number> {
+  return Object.fromEntries(armsFor(config.methods).filter((arm) => !plan.done[arm]).map((arm) => [arm, plan.cuts[arm]?.step ?? 0]));
+}

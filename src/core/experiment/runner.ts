@@ -79,6 +79,12 @@ export interface RunnerOptions {
   onlyArms?: readonly string[];
   /** The clock of the progress events' times (a fake one in tests). */
   now?: () => number;
+  /**
+   * Asked when a training step throws: an Error that ends the whole run (thrown out of
+   * run(), no 'done' event; e.g. the WebGPU device was lost, so every arm is affected and
+   * the caller continues elsewhere), or null for a failure of that arm alone (the default).
+   */
+  fatal?: (error: unknown) => Promise<Error | null>;
 }
 
 export class ExperimentRunner {
@@ -87,6 +93,8 @@ export class ExperimentRunner {
   private paused = false;
   private stepsAllowed = 0;
   private cancelled = false;
+  private interrupted: Error | null = null;
+  private readonly fatal: RunnerOptions['fatal'];
   private wake: (() => void) | null = null;
   private readonly arms: Record<string, ArmResult> = {};
   private readonly onlyArms: readonly string[] | null;
@@ -104,6 +112,7 @@ export class ExperimentRunner {
   ) {
     this.onlyArms = options.onlyArms ?? null;
     this.now = options.now ?? Date.now;
+    this.fatal = options.fatal;
     this.family = familyByName(config.task);
     if (continuation && continuation.basePair !== config.base_pair) {
       throw new Error(`this run started from base pair ${continuation.basePair}, and the base pair here is ${config.base_pair}: continuing would not be the same run`);
@@ -135,6 +144,17 @@ export class ExperimentRunner {
   cancel(): void {
     this.cancelled = true;
     this.release();
+  }
+
+  /** Ends the run at the next round with `error` thrown out of run() (no 'done' event), e.g. when the device is lost. */
+  interrupt(error: Error): void {
+    this.interrupted ??= error;
+    this.release();
+  }
+
+  /** The arms' records so far (curves, steps done, errors), to plan a continuation (resume.ts) after an interruption. */
+  records(): Record<string, ArmResult> {
+    return Object.fromEntries(Object.entries(this.arms).map(([arm, r]) => [arm, { ...r, curve: [...r.curve] }]));
   }
 
   async run(): Promise<ExperimentResult> {
@@ -179,7 +199,7 @@ export class ExperimentRunner {
       if (!(e instanceof Cancelled)) throw e;
       status = 'cancelled';
     } finally {
-      for (const session of sessions) closeArm(session);
+      this.closeArms(sessions);
     }
     const table = buildTable(this.config, this.arms);
     if (status === 'complete' && Object.values(this.arms).some((a) => a.error)) status = 'failed';
@@ -197,6 +217,17 @@ export class ExperimentRunner {
     };
     this.emit({ type: 'done', result });
     return result;
+  }
+
+  private closeArms(sessions: readonly ArmSession[]): void {
+    for (const session of sessions) {
+      try {
+        closeArm(session);
+      } catch (e) {
+        // Disposing on a lost device may throw; the interruption under way is the error to report.
+        if (!this.interrupted) throw e;
+      }
+    }
   }
 
   /** The phases the arms still to run will go through, for the time-left estimate. */
@@ -228,9 +259,10 @@ export class ExperimentRunner {
   private async gate(): Promise<void> {
     // Yield to the event loop so commands (pause, cancel, worker messages) are seen between rounds.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    while (!this.cancelled && this.paused && this.stepsAllowed === 0) {
+    while (!this.cancelled && !this.interrupted && this.paused && this.stepsAllowed === 0) {
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
+    if (this.interrupted) throw this.interrupted;
     if (this.cancelled) throw new Cancelled();
     if (this.stepsAllowed > 0) this.stepsAllowed--;
   }
@@ -329,6 +361,11 @@ export class ExperimentRunner {
         ? await agonStep(learners, this.family, problems, step, this.config.rl, { ...spec.options, showDraftAnswer: this.config.show_draft_answer }, seed)
         : await grpoStep(learners.A, this.family, problems, step, this.config.rl, seed);
     } catch (e) {
+      const fatal = this.interrupted ?? (await this.fatal?.(e)) ?? null;
+      if (fatal) {
+        this.interrupted ??= fatal;
+        throw fatal;
+      }
       const message = `${arm} stopped at step ${step}: ${e instanceof Error ? e.message : String(e)}`;
       record.error = message;
       session.stopped = true;
