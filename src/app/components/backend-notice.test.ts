@@ -45,4 +45,9 @@ describe('backendNotice', () => {
   it('says WebGPU was not requested when the URL left it out', () => {
     expect(backendNotice({ name: 'wasm', tried: [{ name: 'wasm', ok: true }] })).toEqual({ kind: 'not-requested', text: 'Not using WebGPU, training on wasm (slower) (WebGPU was not requested).' });
   });
+
+  it('says the device was lost when a backend took over mid-run', () => {
+    const text = 'WebGPU device lost after step 2 (destroyed); continued on wasm from step 1, its last saved checkpoint.';
+    expect(backendNotice({ name: 'wasm', tried: [{ name: 'wasm', ok: true }], deviceLost: text })).toEqual({ kind: 'device-lost', text });
+  });
 });
