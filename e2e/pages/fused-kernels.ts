@@ -16,7 +16,8 @@ import { grpoStep } from '../../src/core/rl/grpo';
 import { Rng } from '../../src/core/random';
 import { mathFamily } from '../../src/core/tasks/math';
 import { VOCAB_SIZE } from '../../src/core/tokenizer/tokenizer';
-import { fusedKernelsActive, setFusedKernels } from '../../src/core/webgpu';
+import { fusedKernelsActive, SAMPLE, setFusedKernels } from '../../src/core/webgpu';
+import { pickNext, sample, type SampleOptions } from '../../src/core/model/sampler';
 
 type Op = (...xs: tf.Tensor[]) => tf.Tensor;
 
@@ -160,13 +161,84 @@ const checks = {
       model.dispose();
     }
   },
+  /**
+   * The fused sampling kernel against pickNext (the plain path) on the same logits, finished
+   * flags and seeds, for `steps` seeds: token mismatches, then the largest differences of
+   * the log-probs and of the probabilities, then finished-flag mismatches.
+   */
+  async sampling(B: number, V: number, temperature: number, topP: number, steps: number): Promise<number[]> {
+    const opts: SampleOptions = { maxNewTokens: steps, temperature, topP, eosId: 3, padId: 0, seed: 0 };
+    const logits = normal([B, V], 30, 2) as tf.Tensor2D;
+    const doneFlags = Array.from({ length: B }, (_, b) => b % 4 === 1);
+    const done = tf.tensor1d(doneFlags, 'bool');
+    const frozen = { pad: tf.fill([B], 0, 'int32') as tf.Tensor1D, zero: tf.zeros([B]) as tf.Tensor1D };
+    let tokenMismatch = 0;
+    let doneMismatch = 0;
+    let lpDiff = 0;
+    let pDiff = 0;
+    try {
+      for (let t = 0; t < steps; t++) {
+        const seed = 1000 + 7 * t;
+        const plain = pickNext(logits, done, opts, seed, frozen);
+        const record = tf.tensor2d(doneFlags.flatMap((d) => [d ? 1 : 0, 0, 0]), [B, 3]);
+        const u = tf.randomUniform([B], 0, 1, 'float32', seed);
+        const fused = tf.engine().runKernel(SAMPLE, { logits, u, record }, { step: 0, temperature, topP, eosId: 3, padId: 0 }) as tf.Tensor2D;
+        const [tok, lp, dn, rec] = await Promise.all([plain.token.data(), plain.logProb.data(), plain.done.data(), fused.data()]);
+        for (let b = 0; b < B; b++) {
+          if (rec[b * 3 + 1] !== tok[b]) tokenMismatch++;
+          if (rec[b * 3] !== dn[b]) doneMismatch++;
+          lpDiff = Math.max(lpDiff, Math.abs(rec[b * 3 + 2]! - lp[b]!));
+          pDiff = Math.max(pDiff, Math.abs(Math.exp(rec[b * 3 + 2]!) - Math.exp(lp[b]!)));
+        }
+        tf.dispose([plain.token, plain.logProb, plain.done, record, u, fused]);
+      }
+    } finally {
+      tf.dispose([logits, done, frozen.pad, frozen.zero]);
+    }
+    return [tokenMismatch, lpDiff, pDiff, doneMismatch];
+  },
+  /**
+   * sample() on the fused decoding kernels against the plain ops (both on webgpu), same
+   * prompts and seed: token mismatches (and row-length mismatches), then the largest log-prob difference.
+   */
+  async rollout(temperature: number, topP: number): Promise<number[]> {
+    const model = new Transformer({ vocabSize: 37, dModel: 24, nLayers: 2, nHeads: 3, dFF: 40, maxLen: 48 }, 5);
+    const prompts = [[1, 2, 3], [4, 5, 6, 7, 8, 9, 10], [11], [12, 13, 14, 15, 16]];
+    const opts: SampleOptions = { maxNewTokens: 20, temperature, topP, eosId: 36, padId: 0, seed: 77 };
+    try {
+      setFusedKernels(true);
+      const fused = await sample(model, prompts, opts);
+      setFusedKernels(false);
+      const plain = await sample(model, prompts, opts);
+      let mismatch = 0;
+      let lpDiff = 0;
+      plain.tokens.forEach((row, b) => {
+        const other = fused.tokens[b]!;
+        if (other.length !== row.length || fused.finished[b] !== plain.finished[b]) mismatch++;
+        row.forEach((t, i) => {
+          if (other[i] !== t) mismatch++;
+          lpDiff = Math.max(lpDiff, Math.abs((fused.tokenLogProbs[b]![i] ?? Infinity) - plain.tokenLogProbs[b]![i]!));
+        });
+      });
+      return [mismatch, lpDiff];
+    } finally {
+      setFusedKernels(true);
+      model.dispose();
+    }
+  },
   /** Kernels and GPU dispatches of one training step and per sampled token of the default model (batch 2). */
-  async counts(fused: boolean): Promise<{ train: number; trainDispatches: number; token: number; tokenDispatches: number }> {
+  async counts(fused: boolean): Promise<{ train: number; trainDispatches: number; token: number; tokenDispatches: number; tokenByName: Record<string, number> }> {
     setFusedKernels(fused);
     const model = new Transformer(defaultModelConfig(48), 1);
     try {
       const { trainKernels, tokenKernels } = await countKernels(model, 2, [[1, 2, 3], [4, 5]]);
-      return { train: trainKernels.kernels, trainDispatches: trainKernels.dispatches, token: tokenKernels.kernels, tokenDispatches: tokenKernels.dispatches };
+      return {
+        train: trainKernels.kernels,
+        trainDispatches: trainKernels.dispatches,
+        token: tokenKernels.kernels,
+        tokenDispatches: tokenKernels.dispatches,
+        tokenByName: Object.fromEntries(Object.entries(tokenKernels.byName).map(([k, v]) => [k, v.calls])),
+      };
     } finally {
       model.dispose();
       setFusedKernels(true);

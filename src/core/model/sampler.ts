@@ -3,6 +3,8 @@ import { bucketLength } from './buckets';
 import { chooseTokens } from './nucleus';
 import { seedStream } from '../random';
 import { keyPadding, type KVCache, type Transformer } from './transformer';
+import { fusedRollout } from './fused-decode';
+import { fusedKernelsActive } from '../webgpu';
 
 export interface SampleOptions {
   maxNewTokens: number;
@@ -78,7 +80,7 @@ interface Decoder {
  * cached keys/values, and is appended to the cache.
  */
 export function sample(model: Transformer, prompts: number[][], opts: SampleOptions): Promise<SampleResult> {
-  return decode(model, prompts, opts, (padded) => new CachedDecoder(model, padded));
+  return decode(model, prompts, opts, (padded) => new CachedDecoder(model, padded), fusedKernelsActive());
 }
 
 /** Same contract as sample, but recomputes the whole sequence every step (benchmark/test baseline). */
@@ -91,6 +93,7 @@ async function decode(
   prompts: number[][],
   opts: SampleOptions,
   makeDecoder: (padded: LeftPadded) => Decoder,
+  fused = false,
 ): Promise<SampleResult> {
   const B = prompts.length;
   if (B === 0) return { tokens: [], tokenLogProbs: [], finished: [] };
@@ -101,6 +104,14 @@ async function decode(
   }
   const P = bucketLength(longest);
   const padded = leftPadPrompts(prompts, opts.padId, P);
+  if (fused) {
+    // The fused WebGPU kernels (fused-decode.ts): same draws, a few kernels a token.
+    try {
+      return await fusedRollout(model, padded, opts, FINISHED_CHECK_EVERY);
+    } finally {
+      tf.dispose([padded.tokens, padded.positions, padded.keyMask, padded.lengths]);
+    }
+  }
   const decoder = makeDecoder(padded);
   const nextSeed = seedStream(opts.seed);
   const frozen: Frozen = { pad: tf.fill([B], opts.padId, 'int32'), zero: tf.zeros([B]) };
@@ -134,7 +145,7 @@ async function decode(
 }
 
 /** Choose, score and freeze: rows already finished emit pad with log-prob 0. */
-function pickNext(logits: tf.Tensor2D, done: tf.Tensor1D, opts: SampleOptions, seed: number, frozen: Frozen) {
+export function pickNext(logits: tf.Tensor2D, done: tf.Tensor1D, opts: SampleOptions, seed: number, frozen: Frozen) {
   return tf.tidy(() => {
     const drawn = chooseTokens(logits, opts.temperature, opts.topP, seed);
     const modelLogProb = tf.sum(tf.mul(tf.logSoftmax(logits), tf.oneHot(drawn, logits.shape[1])), 1);
@@ -145,7 +156,7 @@ function pickNext(logits: tf.Tensor2D, done: tf.Tensor1D, opts: SampleOptions, s
 }
 
 /** What a finished row emits: made once per call, not once per token. */
-interface Frozen {
+export interface Frozen {
   pad: tf.Tensor1D;
   zero: tf.Tensor1D;
 }

@@ -23,7 +23,7 @@ export type KVCache = {
   values: tf.Tensor3D[];
 };
 
-interface LayerWeights {
+export interface LayerWeights {
   ln1Gain: tf.Variable;
   ln1Bias: tf.Variable;
   wQKV: tf.Variable;
@@ -36,6 +36,15 @@ interface LayerWeights {
   bUp: tf.Variable;
   wDown: tf.Variable;
   bDown: tf.Variable;
+}
+
+export interface DecodeWeights {
+  tokenEmbedding: tf.Variable;
+  positionEmbedding: tf.Variable;
+  layers: readonly LayerWeights[];
+  lnFinalGain: tf.Variable;
+  lnFinalBias: tf.Variable;
+  head: tf.Variable;
 }
 
 /**
@@ -152,6 +161,18 @@ export class Transformer {
       const last = tf.slice(x, [(S - 1) * B, 0], [B, this.config.dModel]);
       return { logits: this.logits(ops, last), cache: next };
     });
+  }
+
+  /** The weights the fused decoding step reads (fused-decode.ts). */
+  decodeWeights(): DecodeWeights {
+    return {
+      tokenEmbedding: this.tokenEmbedding,
+      positionEmbedding: this.positionEmbedding,
+      layers: this.layers,
+      lnFinalGain: this.lnFinalGain,
+      lnFinalBias: this.lnFinalBias,
+      head: this.head,
+    };
   }
 
   /** A cache with no slots yet. */

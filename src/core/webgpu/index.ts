@@ -7,16 +7,20 @@
 import * as tf from '@tensorflow/tfjs';
 import { ADAM, adamConfig } from './adam';
 import { attentionConfig, attentionGradConfig } from './attention';
+import { appendKVConfig, decodeAttentionConfig, embedConfig, sampleConfig } from './decode';
 import { geluConfig, geluGradConfig } from './gelu';
 import { layerNormConfig, layerNormGradConfig } from './layer-norm';
 
 export { ADAM };
 export type { AdamAttrs } from './adam';
 export { ATTENTION, ATTENTION_GRAD } from './attention';
+export { APPEND_KV, DECODE_ATTENTION, EMBED, SAMPLE } from './decode';
+export type { SampleAttrs } from './decode';
 export { GELU, GELU_GRAD } from './gelu';
 export { LAYER_NORM, LAYER_NORM_GRAD } from './layer-norm';
 
-const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig];
+const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
+  sampleConfig, embedConfig, decodeAttentionConfig, appendKVConfig];
 
 let enabled = true;
 

@@ -1,0 +1,134 @@
+/**
+ * sample() on the fused WebGPU kernels (../webgpu/decode.ts): after the prefill (the fused
+ * forwardCached), each token is one sampling kernel, one embedding kernel, eleven kernels a
+ * layer and two for the head, with no reshapes. The keys and values live in one
+ * preallocated cache per layer [2, Lmax, C, dHead] filled in place, the padding in one
+ * [B, Lmax] mask, and the tokens, their log-probs and the finished flags in one record
+ * [B, 1 + 2N], the only tensor the rollout reads back (every FINISHED_CHECK_EVERY tokens
+ * for the early stop, and at the end).
+ *
+ * Same draws as the plain path: the same seeded uniform per step (tf.randomUniform makes it
+ * on the CPU: no kernel), the same inverse CDF; see e2e/fused-kernels.spec.ts.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { APPEND_KV, DECODE_ATTENTION, EMBED, GELU, LAYER_NORM, SAMPLE, type SampleAttrs } from '../webgpu';
+import { seedStream } from '../random';
+import { EPSILON } from './layers';
+import type { LeftPadded, SampleOptions, SampleResult } from './sampler';
+import { keyPadding, type Transformer } from './transformer';
+
+const run = (name: string, inputs: tf.NamedTensorMap, attrs: tf.NamedAttrMap = {}) => tf.engine().runKernel(name, inputs, attrs) as tf.Tensor;
+const linear = (a: tf.Tensor, b: tf.Tensor, bias?: tf.Tensor) =>
+  bias
+    ? run('_FusedMatMul', { a, b, bias }, { transposeA: false, transposeB: false, activation: 'linear', leakyreluAlpha: 0.2 })
+    : run('BatchMatMul', { a, b }, { transposeA: false, transposeB: false });
+const layerNorm = (x: tf.Tensor, gain: tf.Tensor, bias: tf.Tensor) => (tf.engine().runKernel(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON }) as tf.Tensor[])[0]!;
+
+/** The fused decoding state of one rollout. */
+export class FusedDecoder {
+  /** float32 [B, V]: the logits for the next token. */
+  nextLogits: tf.Tensor2D;
+  /** float32 [B, 1 + 2N]: finished flag, N tokens, N log-probs per row. */
+  record: tf.Tensor2D;
+  private caches: tf.Tensor[];
+  private readonly padding: tf.Tensor2D;
+  private readonly P: number;
+
+  constructor(
+    private readonly model: Transformer,
+    private readonly padded: LeftPadded,
+    maxNew: number,
+  ) {
+    const [B, P] = padded.tokens.shape;
+    this.P = P;
+    const prefillPadding = keyPadding(padded.keyMask);
+    const prefill = model.forwardCached(padded.tokens, padded.positions, prefillPadding, model.emptyCache());
+    this.nextLogits = prefill.logits;
+    [this.caches, this.padding, this.record] = tf.tidy(() => [
+      prefill.cache.keys.map((k, l) =>
+        tf.stack([tf.pad(k, [[0, maxNew], [0, 0], [0, 0]]), tf.pad(prefill.cache.values[l]!, [[0, maxNew], [0, 0], [0, 0]])]),
+      ),
+      tf.pad(prefillPadding, [[0, 0], [0, maxNew]]) as tf.Tensor2D,
+      tf.zeros([B, 1 + 2 * maxNew]) as tf.Tensor2D,
+    ]);
+    tf.dispose([prefillPadding, ...prefill.cache.keys, ...prefill.cache.values]);
+  }
+
+  /** Draws the step-th tokens from nextLogits into the record (rows already finished get pad and 0). */
+  sampleStep(step: number, opts: SampleOptions, seed: number): void {
+    const B = this.record.shape[0];
+    const u = tf.randomUniform([B], 0, 1, 'float32', seed);
+    const attrs: SampleAttrs = { step, temperature: opts.temperature, topP: opts.topP, eosId: opts.eosId, padId: opts.padId };
+    const next = run(SAMPLE, { logits: this.nextLogits, u, record: this.record }, attrs as unknown as tf.NamedAttrMap) as tf.Tensor2D;
+    tf.dispose([u, this.record]);
+    this.record = next;
+  }
+
+  /** Runs the step-th tokens (from the record) through the model: nextLogits then refers to the following token. */
+  push(step: number): void {
+    const w = this.model.decodeWeights();
+    const heads = this.model.config.nHeads;
+    const len = this.P + step; // slots before the new token
+    const old = this.caches;
+    const out = tf.tidy(() => {
+      let x = run(EMBED, { wte: w.tokenEmbedding, wpe: w.positionEmbedding, record: this.record, lengths: this.padded.lengths }, { step });
+      const caches = w.layers.map((layer, l) => {
+        const qkv = linear(layerNorm(x, layer.ln1Gain, layer.ln1Bias), layer.wQKV, layer.bQKV);
+        const mixed = run(DECODE_ATTENTION, { qkv, cache: old[l]!, padding: this.padding }, { heads, len });
+        const cache = run(APPEND_KV, { qkv, cache: old[l]! }, { heads, len });
+        const h = tf.add(x, linear(mixed, layer.wOut, layer.bOut));
+        const up = linear(layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp);
+        x = tf.add(h, linear(run(GELU, { x: up }), layer.wDown, layer.bDown));
+        return cache;
+      });
+      return { logits: linear(layerNorm(x, w.lnFinalGain, w.lnFinalBias), w.head) as tf.Tensor2D, caches };
+    });
+    tf.dispose([...old, this.nextLogits]);
+    this.caches = out.caches;
+    this.nextLogits = out.logits;
+  }
+
+  dispose(): void {
+    tf.dispose([...this.caches, this.padding, this.record, this.nextLogits]);
+  }
+}
+
+/** The rollout loop of sample() on the fused kernels: one read-back per FINISHED_CHECK_EVERY tokens and one at the end. */
+export async function fusedRollout(model: Transformer, padded: LeftPadded, opts: SampleOptions, checkEvery: number): Promise<SampleResult> {
+  const B = padded.tokens.shape[0];
+  const N = opts.maxNewTokens;
+  const decoder = new FusedDecoder(model, padded, N);
+  const nextSeed = seedStream(opts.seed);
+  try {
+    let values: Float32Array | undefined;
+    let steps = 0;
+    for (let step = 0; step < N; step++) {
+      decoder.sampleStep(step, opts, nextSeed());
+      steps = step + 1;
+      if (step === N - 1) break;
+      if ((step + 1) % checkEvery === 0) {
+        const read = (await decoder.record.data()) as Float32Array;
+        if (Array.from({ length: B }, (_, b) => read[b * (1 + 2 * N)]).every((d) => d === 1)) {
+          values = read;
+          break;
+        }
+      }
+      decoder.push(step);
+    }
+    values ??= (await decoder.record.data()) as Float32Array;
+    const out: SampleResult = { tokens: [], tokenLogProbs: [], finished: [] };
+    for (let b = 0; b < B; b++) {
+      const row = values.subarray(b * (1 + 2 * N), (b + 1) * (1 + 2 * N));
+      const tokens = Array.from(row.subarray(1, 1 + steps));
+      const logProbs = Array.from(row.subarray(1 + N, 1 + N + steps));
+      const eos = tokens.indexOf(opts.eosId);
+      const end = eos === -1 ? tokens.length : eos + 1;
+      out.tokens.push(tokens.slice(0, end));
+      out.tokenLogProbs.push(logProbs.slice(0, end));
+      out.finished.push(row[0] === 1);
+    }
+    return out;
+  } finally {
+    decoder.dispose();
+  }
+}
