@@ -39,6 +39,9 @@ export interface SampleAttrs {
 /** Writes into `target` and hands back its buffer as a new tensor (as Reshape). */
 function inPlace(gpu: WebGPUBackend, target: TensorInfo, run: (output: TensorInfo) => void): TensorInfo {
   run(target);
+  // A read-back caches the values on the CPU (and tfjs then answers reads, and runs small
+  // ops, from that copy): after writing in place the GPU buffer is the only truth.
+  (gpu.tensorMap.get(target.dataId) as { values: unknown }).values = null;
   gpu.incRef(target.dataId);
   return { dataId: target.dataId, shape: target.shape, dtype: target.dtype };
 }
