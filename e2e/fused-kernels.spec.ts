@@ -87,6 +87,27 @@ test('the default model trains in at most 300 kernels a step and samples in at m
   expect(fused.tokenDispatches).toBeLessThan(plain.tokenDispatches);
 });
 
+// Issue 12: at most one read-back (a GPU sync) per rollout stage on the fused path. Counted
+// by wrapping the webgpu backend's read and readSync, for each stage of an Agon round (the
+// drafts, then the solutions) on the default model and completion budget. The rest of a round
+// is its two policy updates (training steps): each reads its loss back once (and its KL
+// statistic when a reference model is set). Reads of host-side values are no GPU sync: not counted.
+test('a rollout stage reads back at most once on the fused path', async ({ page }) => {
+  test.setTimeout(300_000);
+  await open(page);
+  const r = await page.evaluate(() => window.__fused!.readbacks());
+  console.log(`read-backs on ${r.backend}, ${r.jobs} rollouts a stage: drafts ${r.draft}, solutions ${r.solve}; ` +
+    `whole Agon round ${r.round} (one policy update alone: ${r.update}); ` +
+    `host-side reads (no GPU sync) drafts/solutions/round/update: ${r.hostReads.join('/')}`);
+  expect(r.backend).toBe('webgpu');
+  expect(r.draft).toBeLessThanOrEqual(1);
+  expect(r.solve).toBeLessThanOrEqual(1);
+  expect(r.round).toBe(r.draft + r.solve + 2 * r.update);
+  expect(r.update).toBe(1);
+  // Every row emits eos at its first token: the plain path stops early, the fused path does not; same result.
+  expect(r.earlyStopMismatch).toBe(0);
+});
+
 // Issue 12: over 300 RL steps on webgpu (micro shapes) nothing accumulates on the device.
 test('300 GRPO steps on the fused path leave the tensor count and GPU bytes flat', async ({ page }) => {
   test.setTimeout(900_000);

@@ -12,7 +12,11 @@ import { completionLogProbs, sequenceBatch } from '../../src/core/model/logprobs
 import { FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from '../../src/core/model/fused-ops';
 import { TRAINING_OPS } from '../../src/core/model/layers';
 import { DEFAULT_RL_CONFIG } from '../../src/core/rl/config';
+import { updatePolicy } from '../../src/core/rl/policy-update';
+import { agonStep, AGON_DEFAULTS } from '../../src/core/rl/agon';
 import { grpoStep } from '../../src/core/rl/grpo';
+import { rollouts } from '../../src/core/rl/rollout';
+import { draftedPrompt, draftView, plainPrompt } from '../../src/core/tasks/format';
 import { Rng } from '../../src/core/random';
 import { mathFamily } from '../../src/core/tasks/math';
 import { VOCAB_SIZE } from '../../src/core/tokenizer/tokenizer';
@@ -52,6 +56,31 @@ function causalMask(T: number, lengths: number[]): tf.Tensor4D {
       for (let l = 0; l < T; l++) data[(s * lengths.length + b) * T + l] = (l > s ? -1e9 : 0) + (l >= len ? -1e9 : 0);
     });
   return tf.tensor4d(data, [T, lengths.length, 1, T]);
+}
+
+/** Runs fn counting the current backend's read-backs (read and readSync: what data(), array() and dataSync() end in). */
+/**
+ * Runs fn counting the current backend's device read-backs: calls of read and readSync (what
+ * data(), array() and dataSync() end in) on a tensor whose values live only on the GPU, i.e.
+ * a GPU sync. Reads of values still on the host (tfjs's webgpu concat, for one, readSyncs
+ * small host-side inputs to run on the CPU) are no sync: counted apart, as hostReads.
+ */
+async function countReads<T>(fn: () => Promise<T>): Promise<{ value: T; reads: number; hostReads: number }> {
+  type Backend = { read: (id: object) => Promise<unknown>; readSync: (id: object) => unknown; tensorMap: { get(id: object): { values?: unknown } | undefined } };
+  const backend = tf.backend() as unknown as Backend;
+  const { read, readSync } = backend;
+  let reads = 0;
+  let hostReads = 0;
+  const count = (id: object) => (backend.tensorMap.get(id)?.values == null ? reads++ : hostReads++);
+  backend.read = (id) => (count(id), read.call(backend, id));
+  backend.readSync = (id) => (count(id), readSync.call(backend, id));
+  try {
+    const value = await fn();
+    return { value, reads, hostReads };
+  } finally {
+    backend.read = read;
+    backend.readSync = readSync;
+  }
 }
 
 const checks = {
@@ -226,6 +255,46 @@ const checks = {
       model.dispose();
     }
   },
+  /**
+   * Read-backs of an Agon round's two rollout stages (rollout.ts: the drafts, then the
+   * solutions reading them), each run as agonStep runs it, on the default model with the
+   * default completion budget (18 tokens: the old early stop read at tokens 8 and 16 too);
+   * then of a whole agonStep, and of one policy update alone (a training step, not a rollout
+   * stage: it reads its loss back). Also whether the fused rollout equals the plain one when
+   * every row emits eos at once (the plain path stops early there; the fused one decodes on).
+   */
+  async readbacks(): Promise<{ draft: number; solve: number; round: number; update: number; hostReads: number[]; jobs: number; backend: string; earlyStopMismatch: number }> {
+    const config = { ...DEFAULT_RL_CONFIG, num_generations: 4 };
+    const make = (seed: number) => new Transformer(defaultModelConfig(VOCAB_SIZE), seed);
+    const learners = { A: { name: 'A' as const, model: make(1), optimizer: new FlatAdam(1e-3) }, B: { name: 'B' as const, model: make(2), optimizer: new FlatAdam(1e-3) } };
+    const rng = new Rng(3);
+    const problems = [mathFamily.generate(rng, mathFamily.minDifficulty), mathFamily.generate(rng, mathFamily.minDifficulty)];
+    try {
+      setFusedKernels(true);
+      const draftJobs = problems.flatMap((problem) => Array.from({ length: config.num_generations }, () => ({ problem, prompt: plainPrompt(mathFamily, problem) })));
+      const drafts = await countReads(() => rollouts(learners.A.model, mathFamily, draftJobs, config, 11));
+      const solveJobs = drafts.value.map((d) => ({ problem: d.problem, prompt: draftedPrompt(d.problem, draftView(mathFamily, d.text, false)) }));
+      const solutions = await countReads(() => rollouts(learners.B.model, mathFamily, solveJobs, config, 12));
+      const round = await countReads(() => agonStep(learners, mathFamily, problems, 0, config, AGON_DEFAULTS, 13));
+      const update = await countReads(() => updatePolicy(learners.A.model, learners.A.optimizer, drafts.value, drafts.value.map((_, i) => (i % 2) - 0.5), config));
+      return {
+        draft: drafts.reads,
+        solve: solutions.reads,
+        round: round.reads,
+        update: update.reads,
+        hostReads: [drafts, solutions, round, update].map((r) => r.hostReads),
+        jobs: draftJobs.length,
+        backend: tf.getBackend(),
+        earlyStopMismatch: await earlyStop(),
+      };
+    } finally {
+      for (const l of Object.values(learners)) {
+        l.optimizer.dispose();
+        l.model.dispose();
+      }
+      setFusedKernels(true);
+    }
+  },
   /** Kernels and GPU dispatches of one training step and per sampled token of the default model (batch 2). */
   async counts(fused: boolean): Promise<{ train: number; trainDispatches: number; token: number; tokenDispatches: number; tokenByName: Record<string, number> }> {
     setFusedKernels(fused);
@@ -245,6 +314,40 @@ const checks = {
     }
   },
 };
+
+/**
+ * A model whose head makes eos (id 5) near certain: every row finishes at its first token, so
+ * the plain path stops at its first check (token 8) and the fused path decodes all 20.
+ * Mismatches (tokens, lengths, finished flags, log-probs beyond 1e-4) between the two.
+ */
+async function earlyStop(): Promise<number> {
+  const model = new Transformer({ vocabSize: 37, dModel: 24, nLayers: 2, nHeads: 3, dFF: 40, maxLen: 48 }, 5);
+  // The final LayerNorm's output sums to its bias's sum: with a bias of ones, a column of 50s adds 50 * dModel to eos.
+  const { head, lnFinalBias } = model.decodeWeights();
+  lnFinalBias.assign(tf.onesLike(lnFinalBias));
+  head.assign(tf.tidy(() => tf.add(head, tf.mul(tf.oneHot(tf.fill([head.shape[0]!], 5, 'int32'), head.shape[1]!), 50))));
+  const prompts = [[1, 2, 3], [4, 5, 6, 7, 8, 9, 10], [11], [12, 13, 14, 15, 16]];
+  const opts: SampleOptions = { maxNewTokens: 20, temperature: 1, topP: 0.95, eosId: 5, padId: 0, seed: 78 };
+  try {
+    setFusedKernels(true);
+    const fused = await sample(model, prompts, opts);
+    setFusedKernels(false);
+    const plain = await sample(model, prompts, opts);
+    let mismatch = 0;
+    if (!plain.finished.every(Boolean)) mismatch += 100; // the case did not arise
+    plain.tokens.forEach((row, b) => {
+      const other = fused.tokens[b]!;
+      if (other.length !== row.length || fused.finished[b] !== plain.finished[b]) mismatch++;
+      row.forEach((t, i) => {
+        if (other[i] !== t || Math.abs(fused.tokenLogProbs[b]![i]! - plain.tokenLogProbs[b]![i]!) > 1e-4) mismatch++;
+      });
+    });
+    return mismatch;
+  } finally {
+    setFusedKernels(true);
+    model.dispose();
+  }
+}
 
 declare global {
   interface Window {

@@ -4,8 +4,11 @@
  * layer and two for the head, with no reshapes. The keys and values live in one
  * preallocated cache per layer [2, Lmax, C, dHead] filled in place, the padding in one
  * [B, Lmax] mask, and the tokens, their log-probs and the finished flags in one record
- * [B, 1 + 2N], the only tensor the rollout reads back (every FINISHED_CHECK_EVERY tokens
- * for the early stop, and at the end).
+ * [B, 1 + 2N], the only tensor the rollout reads back, once, at the end (issue 12: at most
+ * one read-back per rollout stage). There is no early stop: a read-back is a GPU sync that
+ * costs more than the few tokens it could save on these small models, and the fixed-width
+ * completions nearly always run to the budget. Rows that finish early keep drawing pad with
+ * log-prob 0 (the sampling kernel freezes them), so the result equals the plain path's.
  *
  * Same draws as the plain path: the same seeded uniform per step (tf.randomUniform makes it
  * on the CPU: no kernel), the same inverse CDF; see e2e/fused-kernels.spec.ts.
@@ -93,34 +96,27 @@ export class FusedDecoder {
   }
 }
 
-/** The rollout loop of sample() on the fused kernels: one read-back per FINISHED_CHECK_EVERY tokens and one at the end. */
-export async function fusedRollout(model: Transformer, padded: LeftPadded, opts: SampleOptions, checkEvery: number): Promise<SampleResult> {
+/**
+ * The rollout loop of sample() on the fused kernels: all opts.maxNewTokens tokens, then the
+ * one read-back of the record. Same tokens as the plain path's early stop (which only skips
+ * tokens after every row's eos, and those are trimmed from the result).
+ */
+export async function fusedRollout(model: Transformer, padded: LeftPadded, opts: SampleOptions): Promise<SampleResult> {
   const B = padded.tokens.shape[0];
   const N = opts.maxNewTokens;
   const decoder = new FusedDecoder(model, padded, N);
   const nextSeed = seedStream(opts.seed);
   try {
-    let values: Float32Array | undefined;
-    let steps = 0;
     for (let step = 0; step < N; step++) {
       decoder.sampleStep(step, opts, nextSeed());
-      steps = step + 1;
-      if (step === N - 1) break;
-      if ((step + 1) % checkEvery === 0) {
-        const read = (await decoder.record.data()) as Float32Array;
-        if (Array.from({ length: B }, (_, b) => read[b * (1 + 2 * N)]).every((d) => d === 1)) {
-          values = read;
-          break;
-        }
-      }
-      decoder.push(step);
+      if (step < N - 1) decoder.push(step);
     }
-    values ??= (await decoder.record.data()) as Float32Array;
+    const values = (await decoder.record.data()) as Float32Array;
     const out: SampleResult = { tokens: [], tokenLogProbs: [], finished: [] };
     for (let b = 0; b < B; b++) {
       const row = values.subarray(b * (1 + 2 * N), (b + 1) * (1 + 2 * N));
-      const tokens = Array.from(row.subarray(1, 1 + steps));
-      const logProbs = Array.from(row.subarray(1 + N, 1 + N + steps));
+      const tokens = Array.from(row.subarray(1, 1 + N));
+      const logProbs = Array.from(row.subarray(1 + N, 1 + 2 * N));
       const eos = tokens.indexOf(opts.eosId);
       const end = eos === -1 ? tokens.length : eos + 1;
       out.tokens.push(tokens.slice(0, end));

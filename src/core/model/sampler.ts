@@ -30,7 +30,10 @@ export interface SampleResult {
   finished: boolean[];
 }
 
-/** How often (in tokens) the "all rows finished?" flag is read back for early stop. */
+/**
+ * How often (in tokens) the plain path reads back the "all rows finished?" flag for early
+ * stop. The fused WebGPU path has no early stop: one read-back per rollout (fused-decode.ts).
+ */
 const FINISHED_CHECK_EVERY = 8;
 
 /** Prompts left-padded to a bucketed length P, so every row's last prompt token sits at slot P-1. */
@@ -105,9 +108,9 @@ async function decode(
   const P = bucketLength(longest);
   const padded = leftPadPrompts(prompts, opts.padId, P);
   if (fused) {
-    // The fused WebGPU kernels (fused-decode.ts): same draws, a few kernels a token.
+    // The fused WebGPU kernels (fused-decode.ts): same draws, a few kernels a token, one read-back.
     try {
-      return await fusedRollout(model, padded, opts, FINISHED_CHECK_EVERY);
+      return await fusedRollout(model, padded, opts);
     } finally {
       tf.dispose([padded.tokens, padded.positions, padded.keyMask, padded.lengths]);
     }
