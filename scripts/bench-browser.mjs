@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Browser benchmark (`npm run bench:browser -- [--backends webgpu,webgl,wasm] [--quick] [--threads N] [--gpu]`):
+// Browser benchmark (`npm run bench:browser -- [--backends webgpu,webgl,wasm] [--quick] [--train-batch N] [--threads N] [--gpu]`):
 // starts the Vite dev server on 127.0.0.1, opens bench.html in headless Chromium with
 // WebGPU on SwiftShader (the e2e flags, see playwright.config.ts) and prints the page's
 // report: the `npm run bench` table per backend plus main-thread input latency, measured
@@ -27,6 +27,9 @@ const t = argv.indexOf('--threads');
 const threads = t >= 0 ? argv[t + 1] : undefined;
 
 const gpu = argv.includes('--gpu');
+// --train-batch N: the batch of the main training-step column (default 64; 16 with --quick).
+const b = argv.indexOf('--train-batch');
+const trainBatch = b >= 0 ? argv[b + 1] : undefined;
 
 const executablePath =
   process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -53,7 +56,7 @@ let browser;
 try {
   await server.listen();
   const url = new URL('bench.html', server.resolvedUrls.local[0]);
-  url.search = new URLSearchParams({ backends, ...(quick ? { quick: '1' } : {}), ...(threads ? { threads } : {}) }).toString();
+  url.search = new URLSearchParams({ backends, ...(quick ? { quick: '1' } : {}), ...(trainBatch ? { trainBatch } : {}), ...(threads ? { threads } : {}) }).toString();
 
   browser = await chromium.launch({ executablePath, args, headless: true });
   console.error(`bench-browser: Chromium ${browser.version()}, ${url}`);
@@ -79,7 +82,7 @@ try {
   }
   const { error, report } = await page.evaluate(() => globalThis.__bench);
   if (error) throw new Error(`benchmark page failed: ${error}`);
-  console.log(`Chromium ${browser.version()} (headless${quick ? ', quick' : ''}${gpu ? ', --gpu' : ''})\n${report}`);
+  console.log(`Chromium ${browser.version()} (headless${quick ? ', quick' : ''}${trainBatch ? `, train batch ${trainBatch}` : ''}${gpu ? ', --gpu' : ''})\n${report}`);
 } catch (err) {
   console.error(`bench-browser: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;

@@ -1,5 +1,5 @@
 // Browser benchmark page (bench.html): runs benchmarkModel on each backend in
-// ?backends=webgpu,webgl,wasm (&quick=1 for a smoke run, &threads=N for wasm), one after another on the main
+// ?backends=webgpu,webgl,wasm (&quick=1 for a smoke run, &trainBatch=N, &threads=N for wasm), one after another on the main
 // thread, shows a markdown report and exposes it as window.__bench for
 // scripts/bench-browser.mjs. Mousedown events during the run measure main-thread input latency.
 import { DEFAULT_BACKEND_ORDER, selectBackend, type BackendName } from '../../core/backend';
@@ -34,6 +34,8 @@ const backends = (params.get('backends') ?? 'webgpu,webgl,wasm')
   .map((s) => s.trim())
   .filter((s): s is BackendName => known.has(s));
 const quick = params.get('quick') === '1';
+/** ?trainBatch=N: the batch of the main training-step figure (e.g. 64 in quick mode). */
+const trainBatch = params.get('trainBatch') ? Number(params.get('trainBatch')) : undefined;
 /** wasm threads: tfjs's choice (half the logical cores), or ?threads=N as in the app. */
 const threads = wasmThreadsFromUrl(window.location.search);
 
@@ -71,10 +73,10 @@ async function run(): Promise<void> {
     if (name === 'webgpu') {
       // Before and after: the plain tfjs ops on webgpu, then the fused kernels.
       setFusedKernels(false);
-      rows.push(await benchmarkModel({ quick, label: 'webgpu (plain ops)' }).finally(() => setFusedKernels(true)));
-      rows.push(await benchmarkModel({ quick, label: 'webgpu (fused kernels)' }));
+      rows.push(await benchmarkModel({ quick, trainBatch, label: 'webgpu (plain ops)' }).finally(() => setFusedKernels(true)));
+      rows.push(await benchmarkModel({ quick, trainBatch, label: 'webgpu (fused kernels)' }));
     } else {
-      rows.push(await benchmarkModel({ quick }));
+      rows.push(await benchmarkModel({ quick, trainBatch }));
     }
   }
   latency.mark(null);
