@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_EXPERIMENT } from '../src/core/experiment/config';
 import { decodeLink } from '../src/app/share/link';
-import { configureMicro, openPlayground } from './playground';
+import { configureMicro, openPlayground, screenshotPage } from './playground';
 
 // Several seeds in the playground: the seeds field refuses a bad list by name, a run of two
 // seeds runs both in turn and shows the pooled table with each seed's pass@1, and the seeds
@@ -25,7 +25,7 @@ async function expectPooled(page: Page, seeds: string[]): Promise<void> {
   }
 }
 
-test('two seeds run in turn; the pooled table shows each seed; reload, the saved run and a share link keep the seeds', async ({ page, browser }) => {
+test('two seeds run in turn; the pooled table shows each seed; reload, the saved run and a share link keep the seeds', async ({ page, browser }, testInfo) => {
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
@@ -56,6 +56,7 @@ test('two seeds run in turn; the pooled table shows each seed; reload, the saved
   await expect(page.locator('#pooled-title')).toHaveText('Pooled over seed 1 (of 1,2)', { timeout: 120_000 });
   await expect(progress).toHaveAttribute('data-status', 'complete', { timeout: 150_000 });
   await expectPooled(page, ['1', '2']);
+  await screenshotPage(page, testInfo.outputPath('pooled-seeds.png'));
   await expect(page.locator('#results-title')).toHaveText('Results, seed 2 (complete)');
 
   // A share link with the results carries both seeds.
