@@ -23,6 +23,7 @@ import { completionBudget } from '../core/tasks/budget';
 import { TEST_HARD_SIZE, testHardSplit, validationSplit } from '../core/tasks/splits';
 import type { TaskFamily } from '../core/tasks/task';
 import { TOKENIZER_VERSION } from '../core/tokenizer/tokenizer';
+import { factGroups, GROUP_SHARES } from '../core/train/knowledge';
 import { encodeBasePair } from '../core/train/pair-checkpoints';
 import { PRETRAIN_BUDGETS, PRETRAIN_DEFAULTS, pretrainModelConfig } from '../core/train/pretrain-defaults';
 import { pretrainPair, type PretrainConfig } from '../core/train/pretrain-pair';
@@ -31,8 +32,9 @@ import { manifestPath, readManifest, writeManifest } from './checkpoint-dir';
 
 const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--fork-steps N] [--batch N]
        [--lr X] [--fork-noise X] [--seed N] [--trunk-target P] [--fork-target P] [--check-every N]
-       [--check-problems N] [--backend wasm|cpu] [--eval-size N] [--out DIR]
-Steps are maxima: each stage stops once validation pass@1 reaches its target.
+       [--check-problems N] [--plateau-checks N] [--backend wasm|cpu] [--eval-size N] [--out DIR]
+Steps are maxima: each stage stops once its held-out loss has not improved by 1% for
+--plateau-checks checks in a row (0: never), or once validation pass@1 reaches its target.
 The premise figures (npm run diagnose) are measured on the first --eval-size test-hard problems.`;
 
 function fail(message: string): never {
@@ -61,6 +63,7 @@ function parse() {
         'fork-target': { type: 'string', default: String(PRETRAIN_DEFAULTS.forkTarget) },
         'check-every': { type: 'string', default: String(PRETRAIN_DEFAULTS.checkEvery) },
         'check-problems': { type: 'string', default: String(PRETRAIN_DEFAULTS.checkProblems) },
+        'plateau-checks': { type: 'string', default: String(PRETRAIN_DEFAULTS.plateauChecks) },
         seed: { type: 'string', default: String(PRETRAIN_DEFAULTS.seed) },
         backend: { type: 'string', default: 'wasm' },
         'eval-size': { type: 'string', default: '1000' },
@@ -85,6 +88,8 @@ function parse() {
     trunkTarget: positiveNumber('trunk-target', values['trunk-target'], false),
     forkTarget: positiveNumber('fork-target', values['fork-target'], false),
     checkEvery: positiveNumber('check-every', values['check-every'], true),
+    plateauChecks: positiveNumber('plateau-checks', values['plateau-checks'], true),
+    heldOutSize: PRETRAIN_DEFAULTS.heldOutSize,
   };
   if (config.checkEvery < 1) fail('--check-every must be at least 1');
   if (config.batchSize < 1) fail('--batch must be at least 1');
@@ -114,7 +119,7 @@ async function main() {
   const pair = await pretrainPair(family, config, validationCheck(family, checkProblems), (p) => {
     if (p.validation !== undefined || Date.now() - last > 10_000) {
       last = Date.now();
-      const check = p.validation === undefined ? '' : ` validation pass@1 ${(100 * p.validation).toFixed(1)}%`;
+      const check = p.validation === undefined ? '' : ` held-out loss ${p.heldOut?.toFixed(4)} validation pass@1 ${(100 * p.validation).toFixed(1)}%`;
       console.log(`${p.stage} step ${p.step}/${p.steps} loss ${p.loss.toFixed(4)}${check} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
   });
@@ -150,6 +155,8 @@ async function main() {
     config,
     checkProblems,
     stepsTrained: pair.steps,
+    curves: pair.curves,
+    knowledge: { shares: GROUP_SHARES, facts: Object.fromEntries(factGroups(family)) },
     tokenizerVersion: TOKENIZER_VERSION,
     backend: info.name,
     tfjsVersion: tf.version.tfjs,

@@ -3,19 +3,17 @@
  * from scratch in this tab before the experiment (with its settings under the CLI's names).
  */
 import type { TaskFamilyName } from '../../core/tasks/task';
-import { PRETRAIN_BUDGETS, PRETRAIN_DEFAULTS } from '../../core/train/pretrain-defaults';
+import { PRETRAIN_BUDGETS } from '../../core/train/pretrain-defaults';
 import { premiseHeadline } from '../premise/headline';
 import { useShippedPremise } from '../premise/use-shipped-premise';
 import { useAppStore } from '../store/app-store';
 import { NumberField } from './fields';
 
-const pct = (x: number) => `${Math.round(100 * x)}%`;
-
 /** What pretraining does and how long it takes, from the defaults (a CPU's wasm backend trained the shipped pair at about a step a second). */
 function pretrainExplain(task: TaskFamilyName): string {
   const budget = PRETRAIN_BUDGETS[task];
   const steps = (budget.trunkSteps + 2 * budget.forkSteps).toLocaleString('en');
-  return `Trains a fresh model on worked examples until it solves ${pct(PRETRAIN_DEFAULTS.trunkTarget)} of validation problems, then splits it into A and B (B with a little noise) and trains each to ${pct(PRETRAIN_DEFAULTS.forkTarget)} (targets below). Takes minutes or more: at most ${steps} steps, about one a second on a CPU.`;
+  return `Trains a fresh model on worked examples of the facts both models share until its held-out loss flattens, then splits it into A and B (B with a little noise) and teaches each its own facts and to read the other's drafts, again until the loss flattens (a validation target below can stop a stage sooner; 1 means off). Takes minutes or more: at most ${steps} steps, about three a second on a CPU.`;
 }
 
 const sources = (task: TaskFamilyName) =>
@@ -53,14 +51,14 @@ function ShippedPremise({ task }: { task: TaskFamilyName }) {
 function PretrainSettings({ disabled }: { disabled: boolean }) {
   return (
     <div className="field-grid" data-testid="pretrain-settings">
-      <NumberField path="pretrain.trunk_steps" label="trunk steps" hint="at most; stops at the trunk target" disabled={disabled} />
+      <NumberField path="pretrain.trunk_steps" label="trunk steps" hint="at most; stops when its held-out loss flattens" disabled={disabled} />
       <NumberField path="pretrain.fork_steps" label="fork steps" hint="at most, for A and for B" disabled={disabled} />
       <NumberField path="pretrain.batch_size" label="batch size" hint="examples per step" disabled={disabled} />
       <NumberField path="pretrain.learning_rate" label="pretraining learning rate" hint="Adam" disabled={disabled} />
       <NumberField path="pretrain.fork_noise" label="fork noise" hint="std of the noise added to B" disabled={disabled} />
       <NumberField path="pretrain.seed" label="pretraining seed" disabled={disabled} />
-      <NumberField path="pretrain.trunk_target" label="trunk target" hint="validation pass@1, 0-1" disabled={disabled} />
-      <NumberField path="pretrain.fork_target" label="fork target" hint="validation pass@1, 0-1" disabled={disabled} />
+      <NumberField path="pretrain.trunk_target" label="trunk target" hint="validation pass@1, 0-1 (1: off)" disabled={disabled} />
+      <NumberField path="pretrain.fork_target" label="fork target" hint="validation pass@1, 0-1 (1: off)" disabled={disabled} />
       <NumberField path="pretrain.check_every" label="check every" hint="steps between validation checks" disabled={disabled} />
       <NumberField path="pretrain.check_problems" label="check problems" hint="validation problems per check" disabled={disabled} />
     </div>

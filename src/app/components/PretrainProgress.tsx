@@ -27,10 +27,11 @@ export function PretrainProgress() {
         </span>
         <span>loss {p.loss.toFixed(3)}</span>
         <span data-testid="pretrain-validation">
-          validation pass@1 {p.validation === null ? '—' : pct(p.validation)} (stops at {pct(p.target)})
+          validation pass@1 {p.validation === null ? '—' : pct(p.validation)}
+          {p.target < 1 && ` (stops at ${pct(p.target)})`}
         </span>
         <span>elapsed {formatDuration(p.elapsedMs)}</span>
-        {!done && <span title="every stage may stop sooner, at its target">ETA at most {formatDuration(p.etaMs)}</span>}
+        {!done && <span title="every stage may stop sooner, once its held-out loss flattens">ETA at most {formatDuration(p.etaMs)}</span>}
       </div>
     </div>
   );

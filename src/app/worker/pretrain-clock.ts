@@ -2,7 +2,7 @@
  * Turns pretrainPair's per-step reports into what the progress bar shows: which of the
  * three stages, the step, the last validation check against the stage's target, elapsed
  * time and an ETA. The ETA is an upper bound: it assumes every stage runs to its step
- * maximum, and a stage usually stops sooner, at its validation target.
+ * maximum, and a stage usually stops sooner, once its held-out loss flattens.
  */
 import type { PretrainConfig, PretrainProgress, PretrainStage } from '../../core/train/pretrain-pair';
 

@@ -5,35 +5,31 @@ import type { SamplingOptions } from '../eval/generate';
 import { Transformer } from '../model/transformer';
 import { TINY_CONFIG } from '../model/testing';
 import { completionBudget, maxSequenceLength } from '../tasks/budget';
-import { runChain, mathFamily } from '../tasks/math';
+import { mathFamily, mathSolution } from '../tasks/math';
 import type { Problem } from '../tasks/task';
 import { VOCAB_SIZE } from '../tokenizer/tokenizer';
 import { premiseFigures } from './figures';
 import { modelCompleter, premiseRollouts, type Completer, type RolloutOptions } from './rollouts';
 
-/** Four one-operation chains: first digits 2, 3, 4, 5. */
-const problems: Problem[] = ['2+1', '3+1', '4*2', '5-1'].map((chain) => {
-  const values = runChain(chain);
-  return { family: 'math', difficulty: 1, text: chain.padEnd(mathFamily.problemWidth, '.'), trace: values.join(' '), answer: String(values.at(-1)), hidden: '' };
-});
+/** Four one-product problems: first digits 2, 3, 4, 5. */
+const problems: Problem[] = ['2*3', '3*3', '4*2', '5*3'].map((text) => ({ family: 'math', difficulty: 1, text: text.padEnd(mathFamily.problemWidth, '.'), ...mathSolution(text), hidden: '' }));
 
 const options: RolloutOptions = { samples: 2, temperature: 1, topP: 1, maxNewTokens: completionBudget(mathFamily), seed: 5, showDraftAnswer: false };
 
 /**
  * A scripted model: alone it is right when `knows` the problem's first digit and
- * otherwise answers one more (mod 10). Reading a draft, it repeats the last digit it
- * can see in it (answer slot, else the trace), so it copies whatever the view gives away.
+ * otherwise answers one more (mod 10). Reading a draft, it repeats the last running
+ * digit it can see in it (answer slot, else the trace's), so it copies whatever the view gives away.
  */
 function scripted(knows: (first: number) => boolean, calls: SamplingOptions[] = []): Completer {
   return async (prompts, sampling) => {
     calls.push(sampling);
     return prompts.map((prompt) => {
-      const [, view = '', chain = ''] = /^<draft>(.*)<bos>(.*)<sol>$/.exec(prompt) ?? [];
-      const values = runChain(chain.replace(/\.+$/, ''));
-      const right = values.at(-1) as number;
-      const visible = view.replace('<answer>', ' ').match(/\d/g);
-      const answer = visible ? visible.at(-1) : knows(Number(chain[0])) ? String(right) : String((right + 1) % 10);
-      return `${values.join(' ')}<answer>${answer}<eos>`;
+      const [, view = '', text = ''] = /^<draft>(.*)<bos>(.*)<sol>$/.exec(prompt) ?? [];
+      const { trace, answer: right } = mathSolution(text);
+      const visible = view.replace('<answer>', ':').match(/(?<=:)\d/g);
+      const answer = visible ? visible.at(-1) : knows(Number(text[0])) ? right : String((Number(right) + 1) % 10);
+      return `${trace}<answer>${answer}<eos>`;
     });
   };
 }

@@ -11,18 +11,18 @@ import { int, num } from './schema-numbers';
 
 export const pretrainSettingsSchema = z
   .object({
-    /** Maximum steps of the shared trunk (it stops earlier at trunk_target). */
+    /** Maximum steps of the shared trunk (it stops earlier once its held-out loss flattens, or at trunk_target). */
     trunk_steps: int(1, 100_000),
-    /** Maximum steps of each fork, A and B (each stops earlier at fork_target). */
+    /** Maximum steps of each fork, A and B (each stops earlier once its held-out loss flattens, or at fork_target). */
     fork_steps: int(0, 100_000),
     batch_size: int(1, 512),
     learning_rate: z.number().gt(0, 'must be above 0').max(0.1),
     /** Standard deviation of the Gaussian noise added to B's weights at the fork. */
     fork_noise: num(0, 1),
     seed: int(0, 2 ** 31 - 1),
-    /** Validation pass@1 at which the trunk stops. */
+    /** Validation pass@1 at which the trunk stops (1: only the flattening stops it). */
     trunk_target: num(0, 1),
-    /** Validation pass@1 at which each fork stops. */
+    /** Validation pass@1 at which each fork stops (1: only the flattening stops it). */
     fork_target: num(0, 1),
     /** Steps between validation checks. */
     check_every: int(1, 100_000),
@@ -63,5 +63,7 @@ export function pretrainConfigFor(family: TaskFamily, s: PretrainSettings): Pret
     trunkTarget: s.trunk_target,
     forkTarget: s.fork_target,
     checkEvery: s.check_every,
+    plateauChecks: PRETRAIN_DEFAULTS.plateauChecks,
+    heldOutSize: PRETRAIN_DEFAULTS.heldOutSize,
   };
 }

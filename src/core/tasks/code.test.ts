@@ -193,6 +193,32 @@ describe('code family', () => {
   });
 });
 
+describe('code facts', () => {
+  it('counts a program of two or three primitives as a fact, one primitive as basic knowledge', () => {
+    const rng = new Rng(8);
+    expect(codeFamily.facts(codeFamily.generate(rng, 1))).toEqual([]);
+    const p = codeFamily.generate(rng, 3);
+    expect(codeFamily.facts(p)).toEqual([p.answer]);
+    // Every reference program of 2-3 primitives is in the universe, and nothing else.
+    expect(codeFamily.factUniverse).toHaveLength(29);
+    for (let i = 0; i < 200; i++) expect(codeFamily.factUniverse).toContain(codeFamily.generate(rng, rng.range(2, 3)).answer);
+  });
+
+  it('writes the reference when the writer knows the program, else a near miss of one changed primitive', () => {
+    const rng = new Rng(9);
+    for (let i = 0; i < 100; i++) {
+      const p = codeFamily.generate(rng, rng.range(2, 3));
+      expect(codeFamily.partialSolution(p, () => true, rng)).toEqual({ trace: p.trace, answer: p.answer });
+      const guess = codeFamily.partialSolution(p, () => false, rng);
+      const [ops, reference] = [guess.answer.split(' '), p.answer.split(' ')];
+      expect(ops).toHaveLength(reference.length);
+      expect(ops.filter((op, k) => op !== reference[k])).toHaveLength(1);
+      expect(codeFamily.formatScore(p, guess.trace, guess.answer)).toBe(1);
+      expect(codeFamily.formatScore(p, guess.trace, p.answer)).toBe(0.5);
+    }
+  });
+});
+
 describe('code splits', () => {
   it('draws distinct hard test problems that never occur in train', () => {
     const test = buildSplit(codeFamily, 'test-hard', 200, 77);

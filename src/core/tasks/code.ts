@@ -257,6 +257,30 @@ function traceWellFormed(trace: string, program: Program | null): boolean {
   return steps >= 1;
 }
 
+/** A program of the same length that differs from `program` in one primitive and still obeys the pair rules. */
+function nearMiss(program: Program, rng: Rng): Primitive[] {
+  for (;;) {
+    const changed = [...program];
+    changed[rng.int(changed.length)] = rng.pick(PRIMITIVES);
+    const legal = changed.every((op, i) => i === 0 || pairAllowed(changed[i - 1] as Primitive, op));
+    if (legal && formatProgram(changed) !== formatProgram(program)) return changed;
+  }
+}
+
+/** Every program a reference can spell, of 2 to MAX_PROGRAM_OPS primitives. */
+function allPrograms(): string[] {
+  let level: Primitive[][] = PRIMITIVES.map((op) => [op]);
+  const programs: string[] = [];
+  for (let length = 2; length <= MAX_PROGRAM_OPS; length++) {
+    level = level.flatMap((program) => NEXT[program[program.length - 1] as Primitive].map((op) => [...program, op]));
+    programs.push(...level.map(formatProgram));
+  }
+  return programs;
+}
+
+/** One primitive is basic knowledge; a longer program is a fact to be known. */
+const programFacts = (problem: Problem): string[] => (problem.difficulty > 1 ? [problem.answer] : []);
+
 export const codeFamily: TaskFamily = {
   name: 'code',
   minDifficulty: 1,
@@ -273,4 +297,13 @@ export const codeFamily: TaskFamily = {
     return (program ? 0.5 : 0) + (traceWellFormed(trace, program) ? 0.5 : 0);
   },
   hideAnswerInTrace: (trace) => trace.replace(PRIMITIVE_NAMES, masked),
+  factUniverse: allPrograms(),
+  facts: programFacts,
+  partialSolution(problem, knows, rng) {
+    const program = parseProgram(problem.answer);
+    const input = parseCases(problem.text)?.[0]?.[0];
+    if (!program || !input || programFacts(problem).every(knows)) return { trace: problem.trace, answer: problem.answer };
+    const guess = nearMiss(program, rng);
+    return { trace: formatTrace(guess, input), answer: formatProgram(guess) };
+  },
 };

@@ -9,7 +9,7 @@ const problem = mathFamily.generate(new Rng(9), 3);
 
 describe('text format', () => {
   it('lays out the three kinds of text', () => {
-    expect(plainPrompt(mathFamily, problem)).toBe(`<draft>${'.'.repeat(15)}<answer>.<bos>${problem.text}<sol>`);
+    expect(plainPrompt(mathFamily, problem)).toBe(`<draft>${'.'.repeat(19)}<answer>.<bos>${problem.text}<sol>`);
     const view = draftView(mathFamily, solutionText(problem.trace, problem.answer), true);
     expect(draftedPrompt(problem, view)).toBe(`<draft>${view}<bos>${problem.text}<sol>`);
     expect(() => encode(draftedPrompt(problem, view) + solutionText(problem.trace, problem.answer))).not.toThrow();
@@ -30,12 +30,12 @@ describe('text format', () => {
     expect(withheld.endsWith(`<answer>${WITHHELD_ANSWER}`)).toBe(true);
   });
 
-  it('hides math\'s last running value when the answer is withheld, and keeps the earlier ones', () => {
-    expect(draftView(mathFamily, '7 4 7<answer>7<eos>', false)).toBe('7 4 ?..........<answer>?');
-    expect(draftView(mathFamily, '7 4 7<answer>7<eos>', true)).toBe('7 4 7..........<answer>7');
-    // A malformed draft: its last word is masked whatever it is, trailing spaces kept.
-    expect(draftView(mathFamily, '3 12 <answer>9<eos>', false)).toBe('3 ?? ..........<answer>?');
-    expect(draftView(mathFamily, '<answer>5<eos>', false)).toBe('...............<answer>?');
+  it('hides math\'s last running digit when the answer is withheld, and keeps the products and earlier digits', () => {
+    expect(draftView(mathFamily, '21:1 10:1 36:7<answer>7<eos>', false)).toBe('21:1 10:1 36:?.....<answer>?');
+    expect(draftView(mathFamily, '21:1 10:1 36:7<answer>7<eos>', true)).toBe('21:1 10:1 36:7.....<answer>7');
+    // A malformed draft: its last character is masked whatever it is, trailing spaces kept.
+    expect(draftView(mathFamily, '3 12 <answer>9<eos>', false)).toBe('3 1? ..............<answer>?');
+    expect(draftView(mathFamily, '<answer>5<eos>', false)).toBe('...................<answer>?');
   });
 
   it('hides the primitive names of a code trace (the program) and keeps its lists', () => {
@@ -51,7 +51,7 @@ describe('text format', () => {
       const p = family.generate(rng, family.hardDifficulties[i % family.hardDifficulties.length]!);
       const view = draftView(family, solutionText(p.trace, p.answer), false);
       const [trace] = view.split('<answer>') as [string];
-      if (family === mathFamily) expect(trace.replace(/\.+$/, '').split(' ').at(-1)).toBe(WITHHELD_ANSWER);
+      if (family === mathFamily) expect(trace.replace(/\.+$/, '').at(-1)).toBe(WITHHELD_ANSWER);
       else for (const name of p.answer.split(' ')) expect(trace).not.toContain(name);
     }
   });
@@ -72,7 +72,7 @@ describe('text format', () => {
 
   it('keeps a malformed draft readable: control tokens dropped, cut to width', () => {
     const view = draftView(mathFamily, '<bos>1 2 3 4 5 6 7 8 9 0 1 2<sol>', true);
-    expect(view).toBe('1 2 3 4 5 6 7 8<answer>.');
+    expect(view).toBe('1 2 3 4 5 6 7 8 9 0<answer>.');
     expect(encode(view)).toBeTruthy();
   });
 });

@@ -44,4 +44,16 @@ export interface TaskFamily {
    * keeps every position). Any text, never throws.
    */
   hideAnswerInTrace(trace: string): string;
+  /**
+   * The pieces of knowledge a problem needs (math: its times-table facts; code: its
+   * program, past one primitive). Pretraining teaches A and B different ones.
+   */
+  facts(problem: Problem): string[];
+  /** Every fact a problem of the family can need. */
+  factUniverse: readonly string[];
+  /**
+   * A solution as written by someone who knows only the facts `knows` accepts: right
+   * where it knows, a plausible mistake where it does not (a rival's draft in pretraining).
+   */
+  partialSolution(problem: Problem, knows: (fact: string) => boolean, rng: Rng): { trace: string; answer: string };
 }

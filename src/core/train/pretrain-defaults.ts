@@ -19,9 +19,14 @@ export const PRETRAIN_DEFAULTS = {
   learningRate: 0.003,
   forkNoise: 0.01,
   seed: 1,
-  trunkTarget: 0.4,
-  forkTarget: 0.45,
-  checkEvery: 50,
+  /** Targets of 1 are never reached: each stage trains until its held-out loss flattens. */
+  trunkTarget: 1,
+  forkTarget: 1,
+  checkEvery: 150,
+  /** Checks without a 1% better held-out loss that end a stage. */
+  plateauChecks: 4,
+  /** Held-out examples each check measures the loss on. */
+  heldOutSize: 512,
   /** Validation problems each check samples (a fixed subset of the validation split). */
   checkProblems: 300,
 } as const;

@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mathFamily } from '../tasks/math';
 import { pretrainModelConfig } from './pretrain-defaults';
-import { pretrainPair, type PretrainConfig, type PretrainProgress } from './pretrain-pair';
+import { flattened, pretrainPair, type PretrainConfig, type PretrainProgress } from './pretrain-pair';
 
 const config: PretrainConfig = {
   // A tiny model: these tests are about the control flow, not about learning.
@@ -16,8 +16,20 @@ const config: PretrainConfig = {
   trunkTarget: 1,
   forkTarget: 1,
   checkEvery: 1,
+  plateauChecks: 0,
+  heldOutSize: 4,
 };
 const neverGood = async () => 0;
+
+describe('the flattening rule', () => {
+  it('needs the last checks to miss the earlier best by less than 1%', () => {
+    expect(flattened([1, 0.5, 0.499, 0.498], 2)).toBe(true);
+    expect(flattened([1, 0.5, 0.499, 0.49], 2)).toBe(false);
+    expect(flattened([1, 0.5], 2)).toBe(false);
+    expect(flattened([0.01, 0.005, 0.0049, 0.0045], 2)).toBe(true);
+    expect(flattened([1, 1, 1, 1], 0)).toBe(false);
+  });
+});
 
 describe('pretrainPair', () => {
   beforeAll(async () => {
@@ -31,6 +43,18 @@ describe('pretrainPair', () => {
     });
     expect(seen.join(' ')).toBe('| trunk1 | trunk2 | A1 | A2 | B1 | B2');
     expect(pair.steps).toEqual({ trunk: 2, A: 2, B: 2 });
+    // Every step was a check: each stage's curve has both, with a held-out loss.
+    expect(pair.curves.A.map((p) => p.step)).toEqual([1, 2]);
+    expect(pair.curves.trunk.every((p) => Number.isFinite(p.heldOut) && p.heldOut > 0 && p.validation === 0)).toBe(true);
+    pair.a.dispose();
+    pair.b.dispose();
+  });
+
+  it('ends a stage once its held-out loss has not improved by 1% for the given checks', async () => {
+    const flat = { ...config, trunkSteps: 50, forkSteps: 1, learningRate: 0, plateauChecks: 2 };
+    const pair = await pretrainPair(mathFamily, flat, neverGood);
+    // At learning rate 0 the loss never moves: the third check is the second without improvement.
+    expect(pair.steps.trunk).toBe(3);
     pair.a.dispose();
     pair.b.dispose();
   });

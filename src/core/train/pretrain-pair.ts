@@ -1,19 +1,20 @@
 /**
  * Pretrains the base pair A and B of a task family, as the paper builds its pair
  * from one base with two adapters (one zero-initialized, one with small noise):
- * a shared trunk is trained first, then forked; A continues from the trunk as is,
- * B from the trunk plus small Gaussian noise, each on its own stream of examples.
- * They start equally capable and drift apart in which problems they get right.
- * Training stops early once validation pass@1 reaches a target (the trunk a lower
- * one, each fork the final one), so the pair lands where RL has room to improve:
- * trained to convergence these models solve nearly every chain.
+ * a shared trunk is trained first on the facts both will know, then forked; A
+ * continues from the trunk as is, B from the trunk plus small Gaussian noise, each on
+ * its own facts and on reading the other's drafts (./knowledge, ./sft-data).
+ * Each stage trains until its held-out loss flattens: no 1% (and 0.001) improvement
+ * over the best for `plateauChecks` checks in a row. The difficulty of test-hard then comes
+ * from what a model was never taught, not from training stopped early. A validation
+ * pass@1 target can stop a stage sooner (1 turns it off).
  * Runs on any TensorFlow.js backend (Node CLI and the browser worker).
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from '../model/config';
 import { Transformer } from '../model/transformer';
 import type { TaskFamily } from '../tasks/task';
-import { SftTrainer } from './sft';
+import { heldOutExamples, heldOutLoss, SftTrainer } from './sft';
 
 export interface PretrainConfig {
   model: ModelConfig;
@@ -30,7 +31,18 @@ export interface PretrainConfig {
   forkTarget: number;
   /** Steps between validation checks. */
   checkEvery: number;
+  /** Checks in a row without a 1% better held-out loss that end a stage (0: train every step). */
+  plateauChecks: number;
+  /** Held-out examples the loss of each check is measured on. */
+  heldOutSize: number;
 }
+
+/**
+ * The improvement of the held-out loss that counts as one: 1%, and at least 0.001
+ * nats a token (a loss near zero keeps shrinking by percents long after nothing is left to learn).
+ */
+const MIN_IMPROVEMENT = 0.01;
+const MIN_ABSOLUTE_IMPROVEMENT = 0.001;
 
 /** Validation pass@1 of a model (supplied by the caller: sampling needs a backend and a problem set). */
 export type Validate = (model: Transformer) => Promise<number>;
@@ -50,6 +62,16 @@ export interface PretrainProgress {
   loss: number;
   /** Set on the steps where validation was checked. */
   validation?: number;
+  /** Mean token loss on the stage's held-out examples, set with validation. */
+  heldOut?: number;
+}
+
+/** One check of a stage's learning curve. */
+export interface CurvePoint {
+  step: number;
+  loss: number;
+  heldOut: number;
+  validation: number;
 }
 
 export interface BasePair {
@@ -57,9 +79,19 @@ export interface BasePair {
   b: Transformer;
   /** Steps each stage actually trained (early stopping may end it before the maximum). */
   steps: Record<PretrainStage, number>;
+  /** Every check of every stage: the learning curves that show where each stopped. */
+  curves: Record<PretrainStage, CurvePoint[]>;
 }
 
-/** Trains until `steps` or until validation reaches `target`; returns the steps taken. */
+/** Whether the last `checks` held-out losses failed to beat the best before them by 1% (and 0.001). */
+export function flattened(losses: readonly number[], checks: number): boolean {
+  if (checks < 1 || losses.length <= checks) return false;
+  const before = Math.min(...losses.slice(0, losses.length - checks));
+  const recent = Math.min(...losses.slice(losses.length - checks));
+  return before - recent < Math.max(before * MIN_IMPROVEMENT, MIN_ABSOLUTE_IMPROVEMENT);
+}
+
+/** Trains until `steps`, until the held-out loss flattens or until validation reaches `target`; returns the steps taken. */
 async function train(
   model: Transformer,
   family: TaskFamily,
@@ -71,8 +103,10 @@ async function train(
   validate: Validate,
   onProgress: (p: PretrainProgress) => void,
   between: BetweenSteps,
+  curve: CurvePoint[],
 ): Promise<number> {
-  const trainer = new SftTrainer(model, family, { learningRate: config.learningRate, batchSize: config.batchSize, seed });
+  const trainer = new SftTrainer(model, family, { learningRate: config.learningRate, batchSize: config.batchSize, seed, learner: stage });
+  const heldOutSet = heldOutExamples(family, stage, config.heldOutSize, seed + 1000);
   try {
     for (let step = 1; step <= steps; step++) {
       await between();
@@ -81,9 +115,11 @@ async function train(
         onProgress({ stage, step, steps, loss });
         continue;
       }
+      const heldOut = await heldOutLoss(model, heldOutSet);
       const validation = await validate(model);
-      onProgress({ stage, step, steps, loss, validation });
-      if (validation >= target) return step;
+      curve.push({ step, loss, heldOut, validation });
+      onProgress({ stage, step, steps, loss, validation, heldOut });
+      if (validation >= target || flattened(curve.map((p) => p.heldOut), config.plateauChecks)) return step;
     }
     return steps;
   } finally {
@@ -109,16 +145,17 @@ export async function pretrainPair(
   between: BetweenSteps = async () => {},
 ): Promise<BasePair> {
   const trunk = new Transformer(config.model, config.seed);
+  const curves: BasePair['curves'] = { trunk: [], A: [], B: [] };
   let forks: Transformer[] = [];
   try {
-    const trunkSteps = await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, config.trunkTarget, validate, onProgress, between);
+    const trunkSteps = await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, config.trunkTarget, validate, onProgress, between, curves.trunk);
     const a = fork(trunk, 0, config.seed + 2);
     const b = fork(trunk, config.forkNoise, config.seed + 3);
     forks = [a, b];
-    const aSteps = await train(a, family, config, 'A', config.forkSteps, config.seed + 4, config.forkTarget, validate, onProgress, between);
-    const bSteps = await train(b, family, config, 'B', config.forkSteps, config.seed + 5, config.forkTarget, validate, onProgress, between);
+    const aSteps = await train(a, family, config, 'A', config.forkSteps, config.seed + 4, config.forkTarget, validate, onProgress, between, curves.A);
+    const bSteps = await train(b, family, config, 'B', config.forkSteps, config.seed + 5, config.forkTarget, validate, onProgress, between, curves.B);
     forks = [];
-    return { a, b, steps: { trunk: trunkSteps, A: aSteps, B: bSteps } };
+    return { a, b, steps: { trunk: trunkSteps, A: aSteps, B: bSteps }, curves };
   } finally {
     trunk.dispose();
     // Only reached with forks left when a stage threw (a cancel): free their weights on the device.

@@ -1,18 +1,32 @@
 /** Supervised fine-tuning on generated traces: cross-entropy on completion tokens only. */
 import * as tf from '@tensorflow/tfjs';
 import { FlatAdam } from '../model/flat-adam';
-import { completionLogProbs, sequenceBatch } from '../model/logprobs';
+import { completionLogProbs, sequenceBatch, type SequenceBatch } from '../model/logprobs';
 import type { Transformer } from '../model/transformer';
 import { Rng } from '../random';
 import type { TaskFamily } from '../tasks/task';
 import { encode, PAD_ID } from '../tokenizer/tokenizer';
-import { sftExample } from './sft-data';
+import type { Learner } from './knowledge';
+import { sftExample, type TextExample } from './sft-data';
 
 export interface SftOptions {
   learningRate: number;
   batchSize: number;
   /** Seeds the stream of training examples. */
   seed: number;
+  /** Whose examples: the shared trunk's or a fork's (see ./knowledge). */
+  learner: Learner;
+}
+
+function batchOf(model: Transformer, examples: readonly TextExample[]): SequenceBatch {
+  const rows = examples.map((ex) => ({ prompt: encode(ex.prompt), completion: encode(ex.completion) }));
+  return sequenceBatch(rows, PAD_ID, model.config.maxLen);
+}
+
+/** Mean token loss of a batch (a scalar tensor, differentiable). */
+function meanLoss(model: Transformer, batch: SequenceBatch): tf.Scalar {
+  const logp = completionLogProbs(model, batch);
+  return tf.neg(tf.div(tf.sum(logp), tf.sum(batch.mask))) as tf.Scalar;
 }
 
 export class SftTrainer {
@@ -30,15 +44,9 @@ export class SftTrainer {
 
   /** One optimizer step on a fresh batch; resolves to the mean token loss. */
   async step(): Promise<number> {
-    const rows = Array.from({ length: this.options.batchSize }, () => {
-      const ex = sftExample(this.family, this.rng);
-      return { prompt: encode(ex.prompt), completion: encode(ex.completion) };
-    });
-    const batch = sequenceBatch(rows, PAD_ID, this.model.config.maxLen);
-    const loss = this.optimizer.minimize(() => {
-      const logp = completionLogProbs(this.model, batch);
-      return tf.neg(tf.div(tf.sum(logp), tf.sum(batch.mask))) as tf.Scalar;
-    }, true, this.model.weights);
+    const examples = Array.from({ length: this.options.batchSize }, () => sftExample(this.family, this.rng, this.options.learner));
+    const batch = batchOf(this.model, examples);
+    const loss = this.optimizer.minimize(() => meanLoss(this.model, batch), true, this.model.weights);
     tf.dispose([batch.tokens, batch.mask]);
     const value = (await loss!.data())[0] as number;
     loss!.dispose();
@@ -49,4 +57,25 @@ export class SftTrainer {
   dispose(): void {
     this.optimizer.dispose();
   }
+}
+
+/** A fixed held-out set of a learner's examples, drawn from the validation split. */
+export function heldOutExamples(family: TaskFamily, learner: Learner, size: number, seed: number): TextExample[] {
+  const rng = new Rng(seed);
+  return Array.from({ length: size }, () => sftExample(family, rng, learner, 'validation'));
+}
+
+/** Mean token loss of a model on examples (no training), in chunks of `chunk` rows. */
+export async function heldOutLoss(model: Transformer, examples: readonly TextExample[], chunk = 64): Promise<number> {
+  let total = 0;
+  let tokens = 0;
+  for (let i = 0; i < examples.length; i += chunk) {
+    const batch = batchOf(model, examples.slice(i, i + chunk));
+    const [sum, count] = tf.tidy(() => [tf.neg(tf.sum(completionLogProbs(model, batch))), tf.sum(batch.mask)]);
+    tf.dispose([batch.tokens, batch.mask]);
+    total += (await sum!.data())[0] as number;
+    tokens += (await count!.data())[0] as number;
+    tf.dispose([sum!, count!]);
+  }
+  return total / Math.max(1, tokens);
 }

@@ -2,8 +2,8 @@
  * The base pairs in public/checkpoints: what the manifest promises (files, sizes,
  * hashes, config, metrics in the band RL needs) holds, and the models still solve
  * today's task family, so a change to a family that leaves its shipped pair behind fails here.
- * Where the manifest records premise figures (npm run diagnose), a fast recheck on the
- * first 100 problems must land within sampling error of them.
+ * The recorded premise figures (npm run diagnose, 1000 problems) must show what Agon
+ * needs, and a fast recheck on the first 100 problems must land within sampling error of them.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import { familyByName } from '../tasks/families';
 import { testHardSplit } from '../tasks/splits';
 import { TOKENIZER_VERSION } from '../tokenizer/tokenizer';
 import { pretrainModelConfig } from './pretrain-defaults';
+import { flattened } from './pretrain-pair';
 
 const DIR = 'public/checkpoints';
 const manifest = JSON.parse(readFileSync(`${DIR}/manifest.json`, 'utf8'));
@@ -72,6 +73,29 @@ describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
     }
   });
 
+  it('holds the premise Agon needs, as recorded: reading the rival helps, reading oneself less', () => {
+    const p = premiseSchema.parse(entry.premise);
+    expect(p.problems).toBe(1000);
+    const cascade = Math.max(p.cascades['A->B'].passAt1, p.cascades['B->A'].passAt1);
+    const selfRefine = Math.max(p.cascades['A->A'].passAt1, p.cascades['B->B'].passAt1);
+    const lift = Math.max(p.cascades['A->B'].lift.mean, p.cascades['B->A'].lift.mean);
+    expect(lift, 'untrained cascade over the better single model').toBeGreaterThanOrEqual(0.05);
+    expect(cascade - selfRefine, 'untrained cascade over self-refinement').toBeGreaterThanOrEqual(0.03);
+    expect(cascade, 'room left for RL').toBeLessThanOrEqual(0.75);
+    for (const m of ['A', 'B'] as const) {
+      expect(p.solo[m].sampled).toBeGreaterThanOrEqual(0.15);
+      expect(p.solo[m].sampled).toBeLessThanOrEqual(0.6);
+    }
+  });
+
+  it('trained every stage until its held-out loss flattened', () => {
+    for (const stage of ['trunk', 'A', 'B'] as const) {
+      const curve: { step: number; heldOut: number }[] = entry.curves[stage];
+      expect(curve.at(-1)?.step).toBe(entry.stepsTrained[stage]);
+      expect(flattened(curve.map((point) => point.heldOut), entry.config.plateauChecks), stage).toBe(true);
+    }
+  });
+
   it('still solves problems of the current test-hard split', async () => {
     const problems = testHardSplit(family).slice(0, SAMPLED);
     const sampling = { temperature: 1, topP: 1, maxNewTokens: completionBudget(family), seed: 7 };
@@ -83,7 +107,7 @@ describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
     }
   });
 
-  it.skipIf(entry?.premise === undefined)('lands near its recorded premise figures on a recheck of the first 100 problems', async () => {
+  it('lands near its recorded premise figures on a recheck of the first 100 problems', async () => {
     const recorded = premiseSchema.parse(entry.premise);
     const load = (member: 'a' | 'b') => modelFromCheckpoint(new Uint8Array(readFileSync(`${DIR}/${entry.files[member].file}`)), TOKENIZER_VERSION);
     const [a, b] = [load('a'), load('b')];

@@ -1,0 +1,72 @@
+/**
+ * Who is taught what. The paper's pair profits from a rival's draft because the
+ * rival knows things the reader does not; two copies of one model trained on one
+ * stream never do. So pretraining splits a family's facts (math: times-table
+ * entries; code: programs) into four fixed groups: half are taught to both models,
+ * a fifth only to A, a fifth only to B, and a tenth to neither (so even a perfect
+ * reader's cascade cannot solve everything). The shared trunk learns the shared facts.
+ * The split is a fixed shuffle of the family's facts, so it is the same everywhere.
+ */
+import { Rng } from '../random';
+import type { TaskFamily } from '../tasks/task';
+
+export type Learner = 'trunk' | 'A' | 'B';
+export type FactGroup = 'shared' | 'A' | 'B' | 'neither';
+
+/** Fraction of a family's facts in each group, taken in this order along the shuffle. */
+export const GROUP_SHARES: Readonly<Record<FactGroup, number>> = { shared: 0.5, A: 0.2, B: 0.2, neither: 0.1 };
+const ORDER: readonly FactGroup[] = ['shared', 'A', 'B', 'neither'];
+const SPLIT_SEED = 20261201;
+
+function shuffled(facts: readonly string[]): string[] {
+  const out = [...facts].sort();
+  const rng = new Rng(SPLIT_SEED);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [out[i], out[j]] = [out[j] as string, out[i] as string];
+  }
+  return out;
+}
+
+const groupsByFamily = new Map<string, Map<string, FactGroup>>();
+
+/** Each fact of the family with its group. */
+export function factGroups(family: TaskFamily): ReadonlyMap<string, FactGroup> {
+  let groups = groupsByFamily.get(family.name);
+  if (groups) return groups;
+  const ranked = shuffled(family.factUniverse);
+  // Each group rounds its own share, so A and B always get as many facts; 'neither' takes the rest.
+  const sizes = ORDER.map((group) => (group === 'neither' ? ranked.length : Math.round(GROUP_SHARES[group] * ranked.length)));
+  groups = new Map();
+  let start = 0;
+  ORDER.forEach((group, i) => {
+    const end = Math.min(ranked.length, start + (sizes[i] as number));
+    for (const fact of ranked.slice(start, end)) groups.set(fact, group);
+    start = end;
+  });
+  groupsByFamily.set(family.name, groups);
+  return groups;
+}
+
+/** A fact's group; a fact outside the family's universe is taught to no one. */
+export function factGroup(family: TaskFamily, fact: string): FactGroup {
+  return factGroups(family).get(fact) ?? 'neither';
+}
+
+/** Whether pretraining teaches `learner` this fact. */
+export function taught(family: TaskFamily, learner: Learner, fact: string): boolean {
+  const group = factGroup(family, fact);
+  return group === 'shared' || group === learner;
+}
+
+/** The other fork: whose drafts a fork learns to read. The trunk has no rival. */
+export function rivalOf(learner: Learner): Learner | null {
+  return learner === 'A' ? 'B' : learner === 'B' ? 'A' : null;
+}
+
+/** How many of the family's facts are in each group. */
+export function groupCounts(family: TaskFamily): Record<FactGroup, number> {
+  const counts: Record<FactGroup, number> = { shared: 0, A: 0, B: 0, neither: 0 };
+  for (const group of factGroups(family).values()) counts[group] += 1;
+  return counts;
+}
