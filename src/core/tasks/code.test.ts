@@ -219,6 +219,15 @@ describe('code facts', () => {
   });
 });
 
+describe('code reader', () => {
+  it('writes the reference when it knows the program, else the draft as it is', () => {
+    const p = codeFamily.generate(new Rng(10), 3);
+    const draft = { trace: 'rev 1.... rev 1.... rev 1....', answer: 'rev rev rev' };
+    expect(codeFamily.readerSolution(p, draft, () => true)).toEqual({ trace: p.trace, answer: p.answer });
+    expect(codeFamily.readerSolution(p, draft, () => false)).toEqual(draft);
+  });
+});
+
 describe('code splits', () => {
   it('draws distinct hard test problems that never occur in train', () => {
     const test = buildSplit(codeFamily, 'test-hard', 200, 77);

@@ -299,6 +299,7 @@ export const codeFamily: TaskFamily = {
   hideAnswerInTrace: (trace) => trace.replace(PRIMITIVE_NAMES, masked),
   factUniverse: allPrograms(),
   facts: programFacts,
+  readerSolution: (problem, draft, knows) => (programFacts(problem).every(knows) ? { trace: problem.trace, answer: problem.answer } : draft),
   partialSolution(problem, knows, rng) {
     const program = parseProgram(problem.answer);
     const input = parseCases(problem.text)?.[0]?.[0];

@@ -79,6 +79,15 @@ describe('math facts', () => {
   });
 });
 
+describe('math reader', () => {
+  it('keeps its own facts, takes the draft\'s products where it has none, and adds up what it wrote', () => {
+    const p = problemOf('3*7+5*2+4*9');
+    const draft = { trace: '24:4 12:6 36:2', answer: '2' };
+    expect(mathFamily.readerSolution(p, draft, () => true)).toEqual({ trace: p.trace, answer: p.answer });
+    expect(mathFamily.readerSolution(p, draft, (fact) => fact === '3*7')).toEqual({ trace: '21:1 12:3 36:9', answer: '9' });
+  });
+});
+
 describe('math budgets', () => {
   it('fits the longest drafted prompt plus a full completion', async () => {
     const { maxSequenceLength, completionBudget } = await import('./budget');

@@ -10,7 +10,7 @@
  */
 import type { Rng } from '../random';
 import { masked } from './format';
-import type { Problem, TaskFamily } from './task';
+import type { Problem, Solution, TaskFamily } from './task';
 
 const MAX_TERMS = 4;
 const DIGITS = [2, 3, 4, 5, 6, 7, 8, 9] as const;
@@ -54,8 +54,12 @@ function generate(rng: Rng, difficulty: number): Problem {
 }
 
 /** The reference trace and answer of a problem text (empty when the text is not a problem). */
-export function mathSolution(text: string): { trace: string; answer: string } {
-  const trace = traceOf(parseTerms(text).map(product));
+export function mathSolution(text: string): Solution {
+  return solutionOf(parseTerms(text).map(product));
+}
+
+function solutionOf(products: readonly string[]): Solution {
+  const trace = traceOf(products);
   return { trace, answer: trace.slice(-1) };
 }
 
@@ -89,10 +93,10 @@ export const mathFamily: TaskFamily = {
   hideAnswerInTrace: (trace) => trace.replace(LAST_DIGIT, masked),
   factUniverse: FACTS,
   facts: (problem) => parseTerms(problem.text).map(fact),
-  partialSolution(problem, knows, rng) {
-    const products = parseTerms(problem.text).map((term) => (knows(fact(term)) ? product(term) : wrongProduct(term, rng)));
-    const trace = traceOf(products);
-    return { trace, answer: trace.slice(-1) };
+  partialSolution: (problem, knows, rng) => solutionOf(parseTerms(problem.text).map((term) => (knows(fact(term)) ? product(term) : wrongProduct(term, rng)))),
+  readerSolution(problem, draft, knows) {
+    const drafted = draft.trace.split(' ').map((step) => step.slice(0, 2));
+    return solutionOf(parseTerms(problem.text).map((term, i) => (knows(fact(term)) || !/^\d\d$/.test(drafted[i] ?? '') ? product(term) : (drafted[i] as string))));
   },
 };
 

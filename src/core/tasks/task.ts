@@ -55,5 +55,16 @@ export interface TaskFamily {
    * A solution as written by someone who knows only the facts `knows` accepts: right
    * where it knows, a plausible mistake where it does not (a rival's draft in pretraining).
    */
-  partialSolution(problem: Problem, knows: (fact: string) => boolean, rng: Rng): { trace: string; answer: string };
+  partialSolution(problem: Problem, knows: (fact: string) => boolean, rng: Rng): Solution;
+  /**
+   * What a reader who knows only the facts `knows` accepts writes after reading `draft`
+   * (one of this problem's, as partialSolution writes them): its own knowledge where it
+   * has it, the draft's word where it has none.
+   */
+  readerSolution(problem: Problem, draft: Solution, knows: (fact: string) => boolean): Solution;
+}
+
+export interface Solution {
+  trace: string;
+  answer: string;
 }

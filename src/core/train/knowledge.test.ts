@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeFamily } from '../tasks/code';
 import { mathFamily } from '../tasks/math';
-import { factGroup, factGroups, groupCounts, rivalOf, taught } from './knowledge';
+import { factGroup, factGroups, groupCounts, taught } from './knowledge';
 
 describe('who is taught what', () => {
   it('splits each family\'s facts a half shared, a fifth to each fork and the rest to no one', () => {
@@ -18,11 +18,5 @@ describe('who is taught what', () => {
       expect(taught(mathFamily, 'B', fact)).toBe(group === 'shared' || group === 'B');
     }
     expect(taught(mathFamily, 'A', '1*1')).toBe(false);
-  });
-
-  it('names each fork\'s rival', () => {
-    expect(rivalOf('A')).toBe('B');
-    expect(rivalOf('B')).toBe('A');
-    expect(rivalOf('trunk')).toBeNull();
   });
 });

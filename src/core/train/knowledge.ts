@@ -59,11 +59,6 @@ export function taught(family: TaskFamily, learner: Learner, fact: string): bool
   return group === 'shared' || group === learner;
 }
 
-/** The other fork: whose drafts a fork learns to read. The trunk has no rival. */
-export function rivalOf(learner: Learner): Learner | null {
-  return learner === 'A' ? 'B' : learner === 'B' ? 'A' : null;
-}
-
 /** How many of the family's facts are in each group. */
 export function groupCounts(family: TaskFamily): Record<FactGroup, number> {
   const counts: Record<FactGroup, number> = { shared: 0, A: 0, B: 0, neither: 0 };

@@ -1,32 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../random';
-import { codeFamily } from '../tasks/code';
+import { codeFamily, parseCases } from '../tasks/code';
+import { parseProgram, runProgram, sameList } from '../tasks/dsl';
+import { mathFamily, mathSolution, parseTerms } from '../tasks/math';
 import { bucketOf } from '../tasks/splits';
-import { mathFamily, mathSolution } from '../tasks/math';
+import type { Problem } from '../tasks/task';
 import { taught, type Learner } from './knowledge';
 import { sftExample } from './sft-data';
 
 const PROMPT = /^<draft>(.*)<answer>(.*)<bos>(.*)<sol>$/;
+const products = (trace: string) => trace.split(' ').map((step) => step.slice(0, 2));
+const problemOf = (family: 'math' | 'code', text: string): Problem => ({ family, difficulty: 1, text, trace: '', answer: '', hidden: '' });
 
 describe('pretraining examples per learner', () => {
-  it('only asks for facts the learner knows or the draft writes correctly', () => {
+  it('never shows a learner the true value of a fact it was not taught, and takes the draft\'s word there', () => {
     const rng = new Rng(1);
     for (const learner of ['trunk', 'A', 'B'] as Learner[]) {
+      let deferred = 0;
       for (let i = 0; i < 400; i++) {
         const ex = sftExample(mathFamily, rng, learner);
-        const [, trace = '', , text = ''] = PROMPT.exec(ex.prompt) ?? [];
-        const reference = mathSolution(text);
-        expect(ex.completion).toBe(`${reference.trace}<answer>${reference.answer}<eos>`);
-        const products = reference.trace.split(' ').map((step) => step.slice(0, 2));
-        const drafted = ex.draft === 'same' || ex.draft === 'rival' ? trace.split(' ').map((step) => step.slice(0, 2)) : [];
-        mathFamily.facts({ family: 'math', difficulty: products.length, text, ...reference, hidden: '' }).forEach((fact, k) => {
-          expect(taught(mathFamily, learner, fact) || drafted[k] === products[k], `${learner} ${ex.draft} ${ex.prompt}`).toBe(true);
+        const [, draftTrace = '', , text = ''] = PROMPT.exec(ex.prompt) ?? [];
+        const target = products(ex.completion.split('<answer>')[0] as string);
+        const truth = products(mathSolution(text).trace);
+        parseTerms(text).forEach(([a, b], k) => {
+          const fact = `${Math.min(a, b)}*${Math.max(a, b)}`;
+          if (taught(mathFamily, learner, fact)) return expect(target[k]).toBe(truth[k]);
+          deferred += 1;
+          expect(ex.draft).toBe('reading');
+          expect(target[k]).not.toBe(truth[k]);
+          expect(target[k]).toBe(products(draftTrace)[k]);
         });
+        // The running digits and the answer follow from what the target writes.
+        const [trace = '', answer = ''] = ex.completion.replace('<eos>', '').split('<answer>');
+        expect(answer).toBe(trace.at(-1));
       }
+      expect(deferred > 0).toBe(learner !== 'trunk');
     }
   });
 
-  it('mixes the kinds of example in the stated shares, the trunk without a rival', () => {
+  it('mixes the kinds of example in the stated shares', () => {
     const rng = new Rng(2);
     const count = (learner: Learner) => {
       const kinds: Record<string, number> = {};
@@ -37,33 +49,34 @@ describe('pretraining examples per learner', () => {
       return kinds;
     };
     const trunk = count('trunk');
-    expect(trunk.rival).toBeUndefined();
+    expect(trunk.reading).toBeUndefined();
     expect(trunk.none! / 2000).toBeCloseTo(0.5, 1);
+    expect(trunk.same! / 2000).toBeCloseTo(0.35, 1);
     const a = count('A');
     expect(a.same).toBeUndefined();
     expect(a.none! / 2000).toBeCloseTo(0.45, 1);
-    expect(a.rival! / 2000).toBeCloseTo(0.4, 1);
+    expect(a.reading! / 2000).toBeCloseTo(0.4, 1);
     expect(a.unrelated! / 2000).toBeCloseTo(0.15, 1);
   });
 
-  it('shows a fork the rival\'s mistakes only on the fork\'s own facts, on validation problems when asked', () => {
+  it('has a code fork copy the draft\'s program where it does not know the program, on validation problems when asked', () => {
     const rng = new Rng(3);
-    const lists = (trace: string) => trace.replace(/[a-z?]+/g, '').replace(/\.+$/, '');
-    let overruled = 0;
+    let copied = 0;
     for (let i = 0; i < 300; i++) {
       const ex = sftExample(codeFamily, rng, 'A', 'validation');
       const [, draftTrace = '', , text = ''] = PROMPT.exec(ex.prompt) ?? [];
-      const problem = { family: 'code' as const, difficulty: 1, text, trace: '', answer: '', hidden: '' };
-      expect(bucketOf(codeFamily, problem)).toBe('validation');
-      if (ex.draft !== 'rival') continue;
-      const [reference = '', answer = ''] = ex.completion.replace('<eos>', '').split('<answer>');
-      // A near-miss program leaves other lists in the draft than the reference does.
-      if (lists(draftTrace) !== lists(reference)) {
-        overruled += 1;
-        expect(taught(codeFamily, 'A', answer)).toBe(true);
-        expect(taught(codeFamily, 'B', answer)).toBe(false);
+      expect(bucketOf(codeFamily, problemOf('code', text))).toBe('validation');
+      if (ex.draft !== 'reading') continue;
+      const answer = /<answer>(.*)<eos>$/.exec(ex.completion)?.[1] ?? '';
+      const program = parseProgram(answer);
+      const fits = program !== null && (parseCases(text) ?? []).every(([input, output]) => sameList(runProgram(program, input), output));
+      // Where A was not taught the program, it writes the draft's near miss (the same lists), never the program.
+      if (!fits) {
+        copied += 1;
+        const lists = (trace: string) => trace.replace(/[a-z?]+/g, '').replace(/\.+$/, '');
+        expect(lists(draftTrace)).toBe(lists(ex.completion.split('<answer>')[0] as string));
       }
     }
-    expect(overruled).toBeGreaterThan(0);
+    expect(copied).toBeGreaterThan(0);
   });
 });

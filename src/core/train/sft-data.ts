@@ -1,30 +1,31 @@
 /**
  * Supervised examples for pretraining a base model, per learner (see ./knowledge).
- * The target is always the reference solution, and a problem only appears when its
- * facts can be learned from the example: known to the learner, or written correctly
- * in the draft it reads.
  *   trunk: shared facts only; half alone, a third with the same problem's correct
  *          solution as the draft (copying is right), the rest with an unrelated draft.
- *   A, B:  45% alone, on problems of their own facts;
- *          40% with the rival's draft of the same problem, as the rival would write it
- *          (right on the facts the rival knows, a plausible mistake elsewhere), on
- *          problems whose facts one of the two knows: a fork learns to take what it
- *          does not know from the rival and to overrule the rival where it knows better;
- *          15% with the rival's draft of an unrelated problem, which carries nothing.
+ *   A, B:  45% alone, on problems of their own facts, target the reference;
+ *          40% reading a draft of the same problem, any facts, written by someone who
+ *          knows only the shared facts (right there, a plausible mistake elsewhere);
+ *          the target is what a reader of this fork's knowledge writes: its own facts
+ *          right (overruling the draft), the draft's word on facts it was never taught;
+ *          15% with such a draft of an unrelated problem, which carries nothing.
+ * A fork never sees the true value of a fact it was not taught: taking it from the
+ * target would teach the fact (a first run did exactly that: each fork learned all of
+ * its rival's facts and solved 72% alone). Reading the draft's word is all it can
+ * learn there, so at test time it takes from a rival's draft what it lacks.
  * The draft's answer is shown or withheld at random, so both views are familiar.
  */
 import type { Rng } from '../random';
 import { draftedPrompt, draftView, plainPrompt, solutionText } from '../tasks/format';
 import { sampleProblem, type Split } from '../tasks/splits';
-import type { Problem, TaskFamily } from '../tasks/task';
-import { rivalOf, taught, type Learner } from './knowledge';
+import type { Problem, Solution, TaskFamily } from '../tasks/task';
+import { factGroup, taught, type Learner } from './knowledge';
 
 export interface TextExample {
   prompt: string;
   completion: string;
 }
 
-export type DraftKind = 'none' | 'same' | 'rival' | 'unrelated';
+export type DraftKind = 'none' | 'same' | 'reading' | 'unrelated';
 
 const TRIES = 10_000;
 
@@ -38,28 +39,30 @@ function problemWhere(family: TaskFamily, split: Split, rng: Rng, ok: (fact: str
   throw new Error(`no ${family.name} ${split} problem of difficulty ${difficulty} uses only facts a learner may be taught`);
 }
 
-function withDraft(family: TaskFamily, problem: Problem, draft: { trace: string; answer: string }, rng: Rng): string {
-  return draftedPrompt(problem, draftView(family, solutionText(draft.trace, draft.answer), rng.next() < 0.5));
+function example(family: TaskFamily, problem: Problem, target: Solution, draft: Solution | null, rng: Rng): TextExample {
+  const prompt = draft ? draftedPrompt(problem, draftView(family, solutionText(draft.trace, draft.answer), rng.next() < 0.5)) : plainPrompt(family, problem);
+  return { prompt, completion: solutionText(target.trace, target.answer) };
 }
 
 export function sftExample(family: TaskFamily, rng: Rng, learner: Learner, split: Split = 'train'): TextExample & { draft: DraftKind } {
   const knows = (fact: string) => taught(family, learner, fact);
-  const rival = rivalOf(learner);
   const r = rng.next();
-  if (r < (rival ? 0.45 : 0.5)) {
+  if (r < (learner === 'trunk' ? 0.5 : 0.45)) {
     const problem = problemWhere(family, split, rng, knows);
-    return { prompt: plainPrompt(family, problem), completion: solutionText(problem.trace, problem.answer), draft: 'none' };
+    return { ...example(family, problem, problem, null, rng), draft: 'none' };
   }
-  if (!rival) {
+  if (learner === 'trunk') {
     const problem = problemWhere(family, split, rng, knows);
     const source = r < 0.85 ? problem : problemWhere(family, split, rng, knows);
-    return { prompt: withDraft(family, problem, source, rng), completion: solutionText(problem.trace, problem.answer), draft: source === problem ? 'same' : 'unrelated' };
+    return { ...example(family, problem, problem, source, rng), draft: source === problem ? 'same' : 'unrelated' };
   }
-  const rivalKnows = (fact: string) => taught(family, rival, fact);
-  const either = (fact: string) => knows(fact) || rivalKnows(fact);
-  const unrelated = r >= 0.85;
-  const problem = problemWhere(family, split, rng, unrelated ? knows : either);
-  const source = unrelated ? problemWhere(family, split, rng, either) : problem;
-  const draft = family.partialSolution(source, rivalKnows, rng);
-  return { prompt: withDraft(family, problem, draft, rng), completion: solutionText(problem.trace, problem.answer), draft: unrelated ? 'unrelated' : 'rival' };
+  const sharedOnly = (fact: string) => factGroup(family, fact) === 'shared';
+  if (r < 0.85) {
+    const problem = problemWhere(family, split, rng, () => true);
+    const draft = family.partialSolution(problem, sharedOnly, rng);
+    return { ...example(family, problem, family.readerSolution(problem, draft, knows), draft, rng), draft: 'reading' };
+  }
+  const problem = problemWhere(family, split, rng, knows);
+  const draft = family.partialSolution(problemWhere(family, split, rng, () => true), sharedOnly, rng);
+  return { ...example(family, problem, problem, draft, rng), draft: 'unrelated' };
 }
