@@ -14,12 +14,12 @@ import { selectBackend } from '../core/backend';
 import { basePairId } from '../core/experiment/base-pair';
 import { parseExperimentConfig, type ExperimentConfig } from '../core/experiment/config';
 import { curvesCsv } from '../core/experiment/csv';
-import { ARMS, armsFor, METHOD_SPECS } from '../core/experiment/methods';
+import { ARMS, armsFor, METHOD_SPECS, type MethodName } from '../core/experiment/methods';
 import { isPresetName, presetFor, PRESETS } from '../core/experiment/presets';
 import { mergeArmRuns, type ExperimentResult } from '../core/experiment/result';
 import { ExperimentRunner } from '../core/experiment/runner';
 import { configForSeed, parseSeeds, seedsOf, withSeeds } from '../core/experiment/seeds';
-import { methodCurves, pooledHeadline, pooledTable } from '../core/experiment/summary';
+import { mechanismCurves, methodCurves, pooledHeadline, pooledTable } from '../core/experiment/summary';
 import { completionBudget } from '../core/tasks/budget';
 import { familyByName } from '../core/tasks/families';
 import { passAt1Svg } from './plot-svg';
@@ -125,6 +125,23 @@ function printTable(results: ExperimentResult[]): void {
   console.log(`(Agon - base) / (MoA - base) = ${ratio(h.agonGainOverMoaGain)}`);
 }
 
+/** One row per eval step, one column per method: `cell` of that method's point at that step, or blank. */
+function printByStep<P extends { step: number }>(title: string, curves: Partial<Record<MethodName, P[]>>, methods: readonly MethodName[], cell: (p: P) => string): void {
+  const shown = methods.filter((m) => curves[m]?.length);
+  const steps = [...new Set(shown.flatMap((m) => curves[m]!.map((p) => p.step)))].sort((a, b) => a - b);
+  console.log(`\n${title}\n\n| step | ${shown.map((m) => METHOD_SPECS[m].label).join(' | ')} |\n|---|${shown.map(() => '---|').join('')}`);
+  for (const step of steps) {
+    console.log(`| ${step} | ${shown.map((m) => { const p = curves[m]!.find((q) => q.step === step); return p ? cell(p) : ''; }).join(' | ')} |`);
+  }
+}
+
+/** The learning curves (pooled pass@1 at each evaluation) and the mechanism's signature (rescue / sabotage). */
+function printCurves(config: ExperimentConfig, results: ExperimentResult[]): void {
+  printByStep('pass@1 % on test-hard at each evaluation (seeds pooled)', methodCurves(results), config.methods, (p) => pct(p.passAt1));
+  const rate = (x: number | null) => (x === null ? '-' : pct(x));
+  printByStep('rescue % / sabotage % of the chosen cascade at each evaluation (mean over seeds)', mechanismCurves(results), config.methods, (p) => `${rate(p.rescue)} / ${rate(p.sabotage)}`);
+}
+
 /** Where a seed's result goes; a child of --jobs that ran some arms writes a part of it. */
 function resultFile(out: string, seed: number, arms: readonly string[] | null): string {
   return join(out, arms ? `result-seed${seed}-${arms.join('+')}.json` : `result-seed${seed}.json`);
@@ -195,6 +212,7 @@ function summarize(config: ExperimentConfig, results: ExperimentResult[], out: s
   const series = config.methods.filter((m) => curves[m]).map((m) => ({ label: METHOD_SPECS[m].label, points: curves[m]! }));
   writeFileSync(join(out, 'pass-at-1.svg'), passAt1Svg(series, config.steps, `pass@1 on test-hard (${config.task}), ${results.length} seed(s)`));
   printTable(results);
+  printCurves(config, results);
   console.log(`\nwrote ${out}/result-seed*.json, curves.csv, pass-at-1.svg`);
 }
 

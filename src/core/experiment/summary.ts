@@ -79,3 +79,41 @@ export function methodCurves(results: readonly ExperimentResult[]): Partial<Reco
   }
   return out;
 }
+
+export interface MechanismPoint {
+  step: number;
+  /** Mean over seeds of the chosen cascade's rescue and sabotage rates; null where no seed had one. */
+  rescue: number | null;
+  sabotage: number | null;
+}
+
+const meanOf = (xs: readonly number[]): number | null => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null);
+
+/**
+ * The mechanism's signature over training, per cascade method: the chosen cascade's
+ * rescue rate (wrong drafts turned right) and sabotage rate (right drafts turned wrong)
+ * at each eval step, averaged over seeds. Methods without a cascade have none.
+ */
+export function mechanismCurves(results: readonly ExperimentResult[]): Partial<Record<MethodName, MechanismPoint[]>> {
+  const byMethod: Partial<Record<MethodName, Map<number, { rescue: number[]; sabotage: number[] }>>> = {};
+  for (const result of results) {
+    for (const record of Object.values(result.arms)) {
+      for (const point of record.curve) {
+        for (const [method, readout] of Object.entries(point.readouts) as [MethodName, (typeof point.readouts)[MethodName]][]) {
+          const chosen = readout?.candidates[readout.chosen];
+          if (chosen?.rescueRate === undefined && chosen?.sabotageRate === undefined) continue;
+          const byStep = (byMethod[method] ??= new Map());
+          const acc = byStep.get(point.step) ?? { rescue: [], sabotage: [] };
+          if (chosen.rescueRate !== undefined) acc.rescue.push(chosen.rescueRate);
+          if (chosen.sabotageRate !== undefined) acc.sabotage.push(chosen.sabotageRate);
+          byStep.set(point.step, acc);
+        }
+      }
+    }
+  }
+  const out: Partial<Record<MethodName, MechanismPoint[]>> = {};
+  for (const [method, byStep] of Object.entries(byMethod) as [MethodName, Map<number, { rescue: number[]; sabotage: number[] }>][]) {
+    out[method] = [...byStep.entries()].sort((x, y) => x[0] - y[0]).map(([step, acc]) => ({ step, rescue: meanOf(acc.rescue), sabotage: meanOf(acc.sabotage) }));
+  }
+  return out;
+}
