@@ -12,8 +12,8 @@ export const PRESETS = {
    * cascade 43.5% -> 51.5%, each with a 95% interval about 14 points wide (README, Using the playground).
    */
   classroom: { ...DEFAULT_EXPERIMENT, methods: ['agon', 'grpo', 'moa', 'zero-shot'], steps: 60, eval_every: 20, eval_problems: 200 },
-  /** Every row of the paper's table. */
-  'paper-table': { ...DEFAULT_EXPERIMENT, methods: [...METHODS] },
+  /** Every row of the paper's table, evaluated every 50 steps so the curves show whether training has flattened. */
+  'paper-table': { ...DEFAULT_EXPERIMENT, methods: [...METHODS], eval_every: 50 },
   /** End-to-end check in seconds: every method, two rounds, a handful of problems. */
   smoke: {
     ...DEFAULT_EXPERIMENT,

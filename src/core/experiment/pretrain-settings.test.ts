@@ -54,7 +54,7 @@ describe('pretraining settings', () => {
   it('map one to one onto what pretrainPair takes, with a model long enough for the family', () => {
     const settings = { ...defaultPretrainSettings('math'), trunk_steps: 7, fork_steps: 3, seed: 9, check_every: 2 };
     const config = pretrainConfigFor(mathFamily, settings);
-    expect(config).toMatchObject({ trunkSteps: 7, forkSteps: 3, batchSize: 64, learningRate: 0.003, forkNoise: 0.01, seed: 9, trunkTarget: PRETRAIN_DEFAULTS.trunkTarget, forkTarget: PRETRAIN_DEFAULTS.forkTarget, checkEvery: 2 });
+    expect(config).toMatchObject({ trunkSteps: 7, forkSteps: 3, batchSize: 64, learningRate: 0.002, forkNoise: 0.01, seed: 9, trunkTarget: PRETRAIN_DEFAULTS.trunkTarget, forkTarget: PRETRAIN_DEFAULTS.forkTarget, checkEvery: 2 });
     expect(config.model.maxLen % 16).toBe(0);
   });
 });
