@@ -14,7 +14,7 @@ describe('npm run experiment with a config that pretrains its base pair', () => 
     const run = spawnSync('npx', ['tsx', 'src/cli/experiment.ts', '--config', file, '--out', join(dir, 'out')], { encoding: 'utf8', timeout: 120_000 });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('only the playground does');
-    expect(run.stderr).toContain('npm run pretrain -- --task math --trunk-steps 50 --fork-steps 400 --batch 64');
+    expect(run.stderr).toContain('npm run pretrain -- --task math --trunk-steps 50 --fork-steps 4000 --batch 64');
     expect(existsSync(join(dir, 'out'))).toBe(false);
   }, 120_000);
 });

@@ -12,7 +12,7 @@ import { NumberField, SeedsField, SelectField } from './fields';
 
 const PRESET_LABELS: Record<PresetName, string> = {
   'agon-vs-grpo': 'Agon vs GRPO (headline)',
-  classroom: 'Classroom: ~3 min on a CPU (60 steps, 200 test problems: wide intervals)',
+  classroom: 'Classroom: a few minutes on a CPU (60 steps, 200 test problems: wide intervals)',
   'paper-table': "Every row of the paper's table",
   smoke: 'Smoke test (every method, 2 steps)',
   micro: 'Micro (4 methods, 2 steps, seconds on a GPU)',

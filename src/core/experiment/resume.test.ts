@@ -13,17 +13,19 @@ import { ExperimentRunner } from './runner';
 const env = { backend: 'wasm', tfjsVersion: tf.version.tfjs, appVersion: 'test', platform: 'node' };
 
 // The shipped pair, not random weights: a random model's samples all score alike, so
-// nothing would be trained and a continuation would match for the wrong reason.
+// nothing would be trained and a continuation would match for the wrong reason. Temperature 2:
+// the shipped math models are nearly deterministic at 1 (sampled pass@1 = greedy), so groups of
+// 4 samples mostly score alike too and a short run may not move the weights.
 const pair = { a: new Uint8Array(readFileSync('public/checkpoints/math-a.ckpt')), b: new Uint8Array(readFileSync('public/checkpoints/math-b.ckpt')) };
 const config: ExperimentConfig = {
   ...DEFAULT_EXPERIMENT,
   methods: ['agon', 'zero-shot'],
   base_pair: basePairId('math', pair.a, pair.b),
   steps: 4,
-  problems_per_step: 2,
+  problems_per_step: 4,
   eval_every: 2,
   eval_problems: 10,
-  rl: { ...DEFAULT_EXPERIMENT.rl, num_generations: 4, learning_rate: 0.01 },
+  rl: { ...DEFAULT_EXPERIMENT.rl, num_generations: 4, learning_rate: 0.01, temperature: 2 },
 };
 
 describe('continuing a run that was cut short', () => {
