@@ -3,12 +3,14 @@
  * Measures whether a base pair has the room Agon needs, on the first problems of
  * test-hard: each model alone (sampled and greedy), the untrained cascade both ways
  * and each model's self-refinement against the better single model, rescue /
- * sabotage / copy, and how differently A and B fail. Prints markdown tables.
+ * sabotage / copy, how differently A and B fail, and each model alone and the cascades by
+ * what each problem needs of the knowledge split (diagnostics/by-group). Prints markdown tables.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { selectBackend, type BackendName } from '../core/backend';
-import { measurePremise, PREMISE_DEFAULTS } from '../core/diagnostics/measure';
+import { figuresByGroup, groupReport } from '../core/diagnostics/by-group';
+import { premiseOf, PREMISE_DEFAULTS, samplePremise } from '../core/diagnostics/measure';
 import { premiseReport } from '../core/diagnostics/report';
 import { modelCompleter } from '../core/diagnostics/rollouts';
 import { familyFlag } from './family-flag';
@@ -75,10 +77,13 @@ async function main() {
   const command = `npm run diagnose -- ${process.argv.slice(2).join(' ')}`.trim();
   console.error(`diagnosing the ${args.family.name} pair in ${args.dir} on ${info.name}: ${args.problems} problems x ${args.samples} samples`);
   const started = Date.now();
-  const premise = await measurePremise({ A: modelCompleter(pair.a), B: modelCompleter(pair.b) }, args.family, { ...args, command });
+  const setup = { ...args, command };
+  const samples = await samplePremise({ A: modelCompleter(pair.a), B: modelCompleter(pair.b) }, args.family, setup);
   pair.a.dispose();
   pair.b.dispose();
+  const premise = premiseOf(setup, samples);
   console.log(premiseReport(args.family.name, premise));
+  console.log(`\n${groupReport(figuresByGroup(args.family, samples))}`);
   console.error(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (args.json) writeFileSync(args.json, JSON.stringify(premise, null, 2) + '\n');
   if (args.record) {

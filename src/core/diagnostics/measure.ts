@@ -2,10 +2,10 @@
 import type { Member } from '../rl/round';
 import { completionBudget } from '../tasks/budget';
 import { testHardSplit } from '../tasks/splits';
-import type { TaskFamily } from '../tasks/task';
+import type { Problem, TaskFamily } from '../tasks/task';
 import { premiseFigures } from './figures';
 import type { Premise } from './premise-schema';
-import { premiseRollouts, type Completer } from './rollouts';
+import { premiseRollouts, type Completer, type PremiseRollouts } from './rollouts';
 
 export interface PremiseSetup {
   problems: number;
@@ -21,9 +21,24 @@ export const PREMISE_DEFAULTS = { problems: 1000, samples: 4, seed: 1, showDraft
 
 const SAMPLING = { temperature: 1, topP: 1 } as const;
 
-export async function measurePremise(models: Record<Member, Completer>, family: TaskFamily, setup: PremiseSetup): Promise<Premise> {
+/** The problems and every readout's samples behind the figures. */
+export interface PremiseSamples {
+  problems: Problem[];
+  rollouts: PremiseRollouts;
+}
+
+export async function samplePremise(models: Record<Member, Completer>, family: TaskFamily, setup: PremiseSetup): Promise<PremiseSamples> {
   if (!Number.isInteger(setup.problems) || setup.problems < 2) throw new RangeError(`the premise needs at least 2 problems, got ${setup.problems}`);
   const problems = testHardSplit(family, setup.problems);
   const rollouts = await premiseRollouts(models, family, problems, { ...SAMPLING, samples: setup.samples, seed: setup.seed, showDraftAnswer: setup.showDraftAnswer, maxNewTokens: completionBudget(family) });
-  return { command: setup.command, split: 'test-hard', problems: setup.problems, samples: setup.samples, ...SAMPLING, seed: setup.seed, showDraftAnswer: setup.showDraftAnswer, ...premiseFigures(rollouts) };
+  return { problems, rollouts };
+}
+
+/** The figures of the samples, with the setup that measured them. */
+export function premiseOf(setup: PremiseSetup, samples: PremiseSamples): Premise {
+  return { command: setup.command, split: 'test-hard', problems: setup.problems, samples: setup.samples, ...SAMPLING, seed: setup.seed, showDraftAnswer: setup.showDraftAnswer, ...premiseFigures(samples.rollouts) };
+}
+
+export async function measurePremise(models: Record<Member, Completer>, family: TaskFamily, setup: PremiseSetup): Promise<Premise> {
+  return premiseOf(setup, await samplePremise(models, family, setup));
 }

@@ -257,13 +257,17 @@ function traceWellFormed(trace: string, program: Program | null): boolean {
   return steps >= 1;
 }
 
-/** A program of the same length that differs from `program` in one primitive and still obeys the pair rules. */
-function nearMiss(program: Program, rng: Rng): Primitive[] {
+/**
+ * A program of the same length that a writer who does not know `program` might give: any
+ * other legal one. Not a near miss: a reader trained to take such a draft's word would
+ * otherwise learn to write near misses from the examples alone (the first code pair did:
+ * 1-2% on its rival's programs, alone and reading a right draft), while a random program
+ * can only be matched by reading the draft, as math's wrong products.
+ */
+function otherProgram(program: Program, rng: Rng): Primitive[] {
   for (;;) {
-    const changed = [...program];
-    changed[rng.int(changed.length)] = rng.pick(PRIMITIVES);
-    const legal = changed.every((op, i) => i === 0 || pairAllowed(changed[i - 1] as Primitive, op));
-    if (legal && formatProgram(changed) !== formatProgram(program)) return changed;
+    const guess = drawProgram(rng, program.length);
+    if (formatProgram(guess) !== formatProgram(program)) return guess;
   }
 }
 
@@ -304,7 +308,7 @@ export const codeFamily: TaskFamily = {
     const program = parseProgram(problem.answer);
     const input = parseCases(problem.text)?.[0]?.[0];
     if (!program || !input || programFacts(problem).every(knows)) return { trace: problem.trace, answer: problem.answer };
-    const guess = nearMiss(program, rng);
+    const guess = otherProgram(program, rng);
     return { trace: formatTrace(guess, input), answer: formatProgram(guess) };
   },
 };

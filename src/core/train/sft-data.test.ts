@@ -70,7 +70,7 @@ describe('pretraining examples per learner', () => {
       const answer = /<answer>(.*)<eos>$/.exec(ex.completion)?.[1] ?? '';
       const program = parseProgram(answer);
       const fits = program !== null && (parseCases(text) ?? []).every(([input, output]) => sameList(runProgram(program, input), output));
-      // Where A was not taught the program, it writes the draft's near miss (the same lists), never the program.
+      // Where A was not taught the program, it writes the draft's program (the same lists), never the reference.
       if (!fits) {
         copied += 1;
         const lists = (trace: string) => trace.replace(/[a-z?]+/g, '').replace(/\.+$/, '');
