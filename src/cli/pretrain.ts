@@ -28,14 +28,17 @@ import { encodeBasePair } from '../core/train/pair-checkpoints';
 import { PRETRAIN_BUDGETS, PRETRAIN_DEFAULTS, pretrainModelConfig } from '../core/train/pretrain-defaults';
 import { pretrainPair, type PretrainConfig } from '../core/train/pretrain-pair';
 import { validationCheck } from '../core/train/validation-check';
-import { manifestPath, readManifest, writeManifest } from './checkpoint-dir';
+import { loadPair, manifestPath, readManifest, writeManifest } from './checkpoint-dir';
 
 const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--fork-steps N] [--batch N]
        [--lr X] [--fork-noise X] [--seed N] [--trunk-target P] [--fork-target P] [--check-every N]
        [--check-problems N] [--plateau-checks N] [--backend wasm|cpu] [--eval-size N] [--out DIR]
+       [--forks-from DIR]
 Steps are maxima: each stage stops once its held-out loss has not improved by 1% for
 --plateau-checks checks in a row (0: never), or once validation pass@1 reaches its target.
-The premise figures (npm run diagnose) are measured on the first --eval-size test-hard problems.`;
+The premise figures (npm run diagnose) are measured on the first --eval-size test-hard problems.
+--forks-from DIR skips the trunk and continues the fork stages of the pair in DIR (its manifest
+and checkpoints): to try a change of the forks' data without retraining the trunk.`;
 
 function fail(message: string): never {
   console.error(`error: ${message}\n${USAGE}`);
@@ -68,6 +71,7 @@ function parse() {
         backend: { type: 'string', default: 'wasm' },
         'eval-size': { type: 'string', default: '1000' },
         out: { type: 'string', default: 'public/checkpoints' },
+        'forks-from': { type: 'string' },
       },
       strict: true,
     }));
@@ -98,7 +102,7 @@ function parse() {
   if (checkProblems < 1) fail('--check-problems must be at least 1');
   const evalSize = positiveNumber('eval-size', values['eval-size'], true);
   if (evalSize < 2 || evalSize > TEST_HARD_SIZE) fail(`--eval-size must be from 2 to ${TEST_HARD_SIZE} (the size of test-hard), got ${evalSize}`);
-  return { family, config, checkProblems, backend: values.backend as BackendName, evalSize, out: values.out };
+  return { family, config, checkProblems, backend: values.backend as BackendName, evalSize, out: values.out, forksFrom: values['forks-from'] };
 }
 
 async function evaluate(model: Transformer, family: TaskFamily, evalSize: number) {
@@ -111,9 +115,11 @@ async function evaluate(model: Transformer, family: TaskFamily, evalSize: number
 const mean = (xs: boolean[]) => xs.filter(Boolean).length / Math.max(1, xs.length);
 
 async function main() {
-  const { family, config, checkProblems, backend, evalSize, out } = parse();
+  const { family, config, checkProblems, backend, evalSize, out, forksFrom } = parse();
   const info = await selectBackend([backend]);
-  console.log(`pretraining ${family.name} on ${info.name}: ${JSON.stringify(config)}`);
+  const start = forksFrom === undefined ? undefined : loadPair(forksFrom, family.name);
+  if (start) config.model = start.a.config;
+  console.log(`pretraining ${family.name} on ${info.name}${start ? `, continuing the forks in ${forksFrom}` : ''}: ${JSON.stringify(config)}`);
   const started = Date.now();
   let last = 0;
   const pair = await pretrainPair(family, config, validationCheck(family, checkProblems), (p) => {
@@ -122,7 +128,7 @@ async function main() {
       const check = p.validation === undefined ? '' : ` held-out loss ${p.heldOut?.toFixed(4)} validation pass@1 ${(100 * p.validation).toFixed(1)}%`;
       console.log(`${p.stage} step ${p.step}/${p.steps} loss ${p.loss.toFixed(4)}${check} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
-  });
+  }, undefined, start);
   const trainSeconds = (Date.now() - started) / 1000;
   const evalA = await evaluate(pair.a, family, evalSize);
   const evalB = await evaluate(pair.b, family, evalSize);

@@ -50,6 +50,20 @@ describe('pretrainPair', () => {
     pair.b.dispose();
   });
 
+  it('continues the forks of a given pair with no trunk, training them in place', async () => {
+    const first = await pretrainPair(mathFamily, config, neverGood);
+    const before = first.b.weights.map((w) => w.dataSync().slice());
+    const seen: string[] = [];
+    const pair = await pretrainPair(mathFamily, config, neverGood, (p) => seen.push(`${p.stage}${p.step}`), undefined, first);
+    expect(seen.join(' ')).toBe('A1 A2 B1 B2');
+    expect(pair.steps).toEqual({ trunk: 0, A: 2, B: 2 });
+    expect(pair.curves.trunk).toEqual([]);
+    expect(pair.b).toBe(first.b);
+    expect(pair.b.weights.some((w, i) => w.dataSync().some((x, j) => x !== before[i]![j]))).toBe(true);
+    pair.a.dispose();
+    pair.b.dispose();
+  });
+
   it('ends a stage once its held-out loss has not improved by 1% for the given checks', async () => {
     const flat = { ...config, trunkSteps: 50, forkSteps: 1, learningRate: 0, plateauChecks: 2 };
     const pair = await pretrainPair(mathFamily, flat, neverGood);

@@ -137,27 +137,38 @@ function fork(source: Transformer, noise: number, seed: number): Transformer {
   return copy;
 }
 
+/**
+ * A pair whose fork stages to continue instead of training a trunk and forking it
+ * (`npm run pretrain -- --forks-from DIR`): for trying a change of the fork stages' data
+ * without retraining the trunk. The models are trained in place.
+ */
+export interface ForkStart {
+  a: Transformer;
+  b: Transformer;
+}
+
 export async function pretrainPair(
   family: TaskFamily,
   config: PretrainConfig,
   validate: Validate,
   onProgress: (p: PretrainProgress) => void = () => {},
   between: BetweenSteps = async () => {},
+  start?: ForkStart,
 ): Promise<BasePair> {
-  const trunk = new Transformer(config.model, config.seed);
+  const trunk = start ? null : new Transformer(config.model, config.seed);
   const curves: BasePair['curves'] = { trunk: [], A: [], B: [] };
   let forks: Transformer[] = [];
   try {
-    const trunkSteps = await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, config.trunkTarget, validate, onProgress, between, curves.trunk);
-    const a = fork(trunk, 0, config.seed + 2);
-    const b = fork(trunk, config.forkNoise, config.seed + 3);
+    const trunkSteps = trunk ? await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, config.trunkTarget, validate, onProgress, between, curves.trunk) : 0;
+    const a = trunk ? fork(trunk, 0, config.seed + 2) : (start as ForkStart).a;
+    const b = trunk ? fork(trunk, config.forkNoise, config.seed + 3) : (start as ForkStart).b;
     forks = [a, b];
     const aSteps = await train(a, family, config, 'A', config.forkSteps, config.seed + 4, config.forkTarget, validate, onProgress, between, curves.A);
     const bSteps = await train(b, family, config, 'B', config.forkSteps, config.seed + 5, config.forkTarget, validate, onProgress, between, curves.B);
     forks = [];
     return { a, b, steps: { trunk: trunkSteps, A: aSteps, B: bSteps }, curves };
   } finally {
-    trunk.dispose();
+    trunk?.dispose();
     // Only reached with forks left when a stage threw (a cancel): free their weights on the device.
     forks.forEach((m) => m.dispose());
   }
