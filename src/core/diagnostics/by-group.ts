@@ -10,6 +10,7 @@ import type { Problem, TaskFamily } from '../tasks/task';
 import { factGroup } from '../train/knowledge';
 import { mean, solveRates, type CascadeSample } from './premise-stats';
 import type { PremiseSamples } from './measure';
+import { pct } from './report';
 
 export const PROBLEM_CLASSES = ['shared', 'A only', 'B only', 'A and B', 'neither'] as const;
 export type ProblemClass = (typeof PROBLEM_CLASSES)[number];
@@ -55,8 +56,6 @@ export function figuresByGroup(family: TaskFamily, { problems, rollouts }: Premi
     return [{ group, problems: rows.length, solo: { A: soloRate('A'), B: soloRate('B') }, cascades: { 'A->B': cascade('A->B'), 'B->A': cascade('B->A') } }];
   });
 }
-
-const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 
 export function groupReport(rows: readonly GroupFigures[]): string {
   return [

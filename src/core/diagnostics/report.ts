@@ -2,7 +2,7 @@
 import type { CascadeFigures, Premise } from './premise-schema';
 import { CASCADES } from './rollouts';
 
-const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(1)}%`);
+export const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 const points = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
 
 /** A lift in percentage points with its interval: "+1.2 (-0.3 to +2.7)". */
