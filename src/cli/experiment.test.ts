@@ -29,6 +29,8 @@ describe('npm run experiment', () => {
     writeFileSync(file, configFileText(config));
     const run = cli(['--config', file, '--out', out]);
     expect(run.status, run.stderr).toBe(0);
+    // The micro preset as written keeps the generic budget of 18, short of math's 22.
+    expect(run.stderr).toContain('warning: rl.max_completion_length is 18, below the 22 tokens a full math solution takes');
     const text = readFileSync(join(out, 'result-seed7.json'), 'utf8');
     // The app imports what the CLI writes.
     expect(parseExperimentResultJson(text).ok).toBe(true);

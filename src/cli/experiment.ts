@@ -87,6 +87,7 @@ function parse() {
   const checked = parseExperimentConfig(config);
   if (!checked.ok) throw new UsageError(checked.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
   if (checked.config.base_pair_source === 'pretrain') throw new UsageError(pretrainRefusal(checked.config));
+  warnShortBudget(checked.config);
   const jobs = integer('jobs', values.jobs);
   if (jobs < 1) throw new UsageError('--jobs must be at least 1');
   const arms = values.arms?.split(',') ?? null;
@@ -94,6 +95,13 @@ function parse() {
   const unknown = arms?.find((a) => !known.includes(a));
   if (unknown !== undefined) throw new UsageError(`--arms: "${unknown}" is not an arm of this config (${known.join(', ')})`);
   return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize };
+}
+
+/** A completion budget below the task's layout is allowed (an ablation), but it cuts every full solution: say so. */
+function warnShortBudget(config: ExperimentConfig): void {
+  const needed = completionBudget(familyByName(config.task));
+  const budget = config.rl.max_completion_length;
+  if (budget < needed) console.warn(`warning: rl.max_completion_length is ${budget}, below the ${needed} tokens a full ${config.task} solution takes: longer completions are cut and count as unparseable`);
 }
 
 /** In-run pretraining is the playground's; here the same pretraining is its own command, then the experiment runs on its files. */
