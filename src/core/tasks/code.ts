@@ -302,6 +302,9 @@ export const codeFamily: TaskFamily = {
   },
   hideAnswerInTrace: (trace) => trace.replace(PRIMITIVE_NAMES, masked),
   factUniverse: allPrograms(),
+  // Without it a fork reads an untaught program in about 7% of its examples: too few to learn
+  // to decode a masked program from a draft's lists (see "The premise" in the README).
+  readingFocus: 0.5,
   facts: programFacts,
   readerSolution: (problem, draft, knows) => (programFacts(problem).every(knows) ? { trace: problem.trace, answer: problem.answer } : draft),
   partialSolution(problem, knows, rng) {

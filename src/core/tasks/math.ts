@@ -92,6 +92,8 @@ export const mathFamily: TaskFamily = {
   },
   hideAnswerInTrace: (trace) => trace.replace(LAST_DIGIT, masked),
   factUniverse: FACTS,
+  // Drafts drawn from any problem already need the rival's facts often enough: three of four products.
+  readingFocus: 0,
   facts: (problem) => parseTerms(problem.text).map(fact),
   partialSolution: (problem, knows, rng) => solutionOf(parseTerms(problem.text).map((term) => (knows(fact(term)) ? product(term) : wrongProduct(term, rng)))),
   readerSolution(problem, draft, knows) {

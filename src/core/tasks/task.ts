@@ -49,6 +49,11 @@ export interface TaskFamily {
    * program, past one primitive). Pretraining teaches A and B different ones.
    */
   facts(problem: Problem): string[];
+  /**
+   * Share of a fork's pretraining examples with a rival's draft (see train/sft-data) that are
+   * drawn among hard problems needing a fact the fork was never taught. 0: no such focus.
+   */
+  readingFocus: number;
   /** Every fact a problem of the family can need. */
   factUniverse: readonly string[];
   /**

@@ -7,6 +7,8 @@
  *          knows only the shared facts (right there, a plausible mistake elsewhere);
  *          the target is what a reader of this fork's knowledge writes: its own facts
  *          right (overruling the draft), the draft's word on facts it was never taught;
+ *          a family's readingFocus of these are drawn among hard problems that need a
+ *          fact the fork was never taught, where taking the draft's word is the lesson;
  *          15% with such a draft of an unrelated problem, which carries nothing.
  * A fork never sees the true value of a fact it was not taught: taking it from the
  * target would teach the fact (a first run did exactly that: each fork learned all of
@@ -39,6 +41,15 @@ function problemWhere(family: TaskFamily, split: Split, rng: Rng, ok: (fact: str
   throw new Error(`no ${family.name} ${split} problem of difficulty ${difficulty} uses only facts a learner may be taught`);
 }
 
+/** A hard problem of `split` that needs at least one fact `knows` rejects. */
+function problemLacking(family: TaskFamily, split: Split, rng: Rng, knows: (fact: string) => boolean): Problem {
+  for (let tries = 0; tries < TRIES; tries++) {
+    const problem = sampleProblem(family, split, rng, family.hardDifficulties);
+    if (!family.facts(problem).every(knows)) return problem;
+  }
+  throw new Error(`no hard ${family.name} ${split} problem needs a fact the learner was not taught`);
+}
+
 function example(family: TaskFamily, problem: Problem, target: Solution, draft: Solution | null, rng: Rng): TextExample {
   const prompt = draft ? draftedPrompt(problem, draftView(family, solutionText(draft.trace, draft.answer), rng.next() < 0.5)) : plainPrompt(family, problem);
   return { prompt, completion: solutionText(target.trace, target.answer) };
@@ -58,7 +69,9 @@ export function sftExample(family: TaskFamily, rng: Rng, learner: Learner, split
   }
   const sharedOnly = (fact: string) => factGroup(family, fact) === 'shared';
   if (r < 0.85) {
-    const problem = problemWhere(family, split, rng, () => true);
+    // No draw when the focus is 0, so such a family's examples stay as they were.
+    const focused = family.readingFocus > 0 && rng.next() < family.readingFocus;
+    const problem = focused ? problemLacking(family, split, rng, knows) : problemWhere(family, split, rng, () => true);
     const draft = family.partialSolution(problem, sharedOnly, rng);
     return { ...example(family, problem, family.readerSolution(problem, draft, knows), draft, rng), draft: 'reading' };
   }
