@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../random';
 import { encode, VOCAB } from '../tokenizer/tokenizer';
 import { CODE_PROBLEM_WIDTH, codeFamily, pairAllowed, parseCases, shorterProgramFits } from './code';
-import { formatList, formatProgram, parseList, parseProgram, PRIMITIVES, runProgram, type Primitive } from './dsl';
+import { formatList, formatProgram, parseList, parseProgram, PRIMITIVES, runProgram, sameList, type Primitive } from './dsl';
 import { solutionText } from './format';
 import { buildSplit } from './splits';
 import type { Problem } from './task';
@@ -221,6 +221,24 @@ describe('code facts', () => {
     }
     // Not only near misses: a guess can differ anywhere.
     expect([...changed].sort()).toEqual([1, 2, 3]);
+  });
+
+  it('makes about half of its wrong drafts lookalikes that end on the first example\'s output, never right ones', () => {
+    const rng = new Rng(11);
+    let lookalikes = 0;
+    let wrong = 0;
+    for (let i = 0; i < 600; i++) {
+      const p = codeFamily.generate(rng, rng.range(2, 3));
+      const guess = codeFamily.partialSolution(p, () => false, rng);
+      expect(codeFamily.isCorrect(p, guess.answer)).toBe(false);
+      wrong += 1;
+      const [input, output] = parseCases(p.text)![0]!;
+      if (sameList(runProgram(parseProgram(guess.answer)!, input), output)) lookalikes += 1;
+    }
+    // A lookalike exists for about 42% of hard problems and is taken half the time; a random
+    // program rarely ends on the output by chance.
+    expect(lookalikes / wrong).toBeGreaterThan(0.15);
+    expect(lookalikes / wrong).toBeLessThan(0.35);
   });
 });
 

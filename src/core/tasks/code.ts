@@ -46,6 +46,8 @@ export const CODE_PROBLEM_WIDTH = VISIBLE_CASES * (CASE_WIDTH + 1) - 1;
 const STEP_WIDTH = 3 + 1 + LIST_WIDTH;
 const TRACE_WIDTH = MAX_PROGRAM_OPS * (STEP_WIDTH + 1) - 1;
 const MAX_TRIES = 1000;
+/** Share of wrong pretraining drafts that are lookalikes where one exists (see wrongProgram). */
+const LOOKALIKE_SHARE = 0.5;
 
 type Case = readonly [input: DigitList, output: DigitList];
 
@@ -258,29 +260,37 @@ function traceWellFormed(trace: string, program: Program | null): boolean {
 }
 
 /**
- * A program of the same length that a writer who does not know `program` might give: any
- * other legal one. Not a near miss: a reader trained to take such a draft's word would
- * otherwise learn to write near misses from the examples alone (the first code pair did:
- * 1-2% on its rival's programs, alone and reading a right draft), while a random program
- * can only be matched by reading the draft, as math's wrong products.
+ * A program of the same length that a writer who does not know `program` might give. Not a
+ * near miss: a reader trained to take such a draft's word would learn to write near misses
+ * from the examples alone (the first code pair did: 1-2% on its rival's programs, alone and
+ * reading a right draft). Half the time, where one exists, a *lookalike*: a wrong program
+ * whose trace also ends at the first example's output. Otherwise a wrong draft would always
+ * end off that output and a right one on it, and a fork learns that cue instead of reading:
+ * copy a draft that ends off the output, ignore one that ends on it, because in pretraining
+ * the only right drafts are of programs it knows (a continued pair did exactly that: it
+ * copied 45% of wrong drafts and took 7% of its rival's right ones).
  */
-function otherProgram(program: Program, rng: Rng): Primitive[] {
+function wrongProgram(problem: Problem, program: Program, first: Case, rng: Rng): Primitive[] {
+  const [input, output] = first;
+  if (rng.next() < LOOKALIKE_SHARE) {
+    const lookalikes = programsOfLength(program.length).filter((other) => sameList(runProgram(other, input), output) && !isCorrect(problem, formatProgram(other)));
+    if (lookalikes.length > 0) return [...rng.pick(lookalikes)];
+  }
+  // Not the reference, nor another spelling that happens to pass every case.
   for (;;) {
     const guess = drawProgram(rng, program.length);
-    if (formatProgram(guess) !== formatProgram(program)) return guess;
+    if (!isCorrect(problem, formatProgram(guess))) return guess;
   }
 }
 
-/** Every program a reference can spell, of 2 to MAX_PROGRAM_OPS primitives. */
-function allPrograms(): string[] {
-  let level: Primitive[][] = PRIMITIVES.map((op) => [op]);
-  const programs: string[] = [];
-  for (let length = 2; length <= MAX_PROGRAM_OPS; length++) {
-    level = level.flatMap((program) => NEXT[program[program.length - 1] as Primitive].map((op) => [...program, op]));
-    programs.push(...level.map(formatProgram));
-  }
-  return programs;
+/** Every program a reference can spell, by length: index n - 1 holds those of n primitives. */
+const PROGRAMS_BY_LENGTH: Primitive[][][] = [PRIMITIVES.map((op) => [op])];
+for (let length = 2; length <= MAX_PROGRAM_OPS; length++) {
+  PROGRAMS_BY_LENGTH.push((PROGRAMS_BY_LENGTH[length - 2] as Primitive[][]).flatMap((program) => NEXT[program[program.length - 1] as Primitive].map((op) => [...program, op])));
 }
+const programsOfLength = (length: number): Primitive[][] => PROGRAMS_BY_LENGTH[length - 1] ?? [];
+/** Every program a reference can spell, of 2 to MAX_PROGRAM_OPS primitives. */
+const allPrograms = (): string[] => PROGRAMS_BY_LENGTH.slice(1).flat().map(formatProgram);
 
 /** One primitive is basic knowledge; a longer program is a fact to be known. */
 const programFacts = (problem: Problem): string[] => (problem.difficulty > 1 ? [problem.answer] : []);
@@ -309,9 +319,9 @@ export const codeFamily: TaskFamily = {
   readerSolution: (problem, draft, knows) => (programFacts(problem).every(knows) ? { trace: problem.trace, answer: problem.answer } : draft),
   partialSolution(problem, knows, rng) {
     const program = parseProgram(problem.answer);
-    const input = parseCases(problem.text)?.[0]?.[0];
-    if (!program || !input || programFacts(problem).every(knows)) return { trace: problem.trace, answer: problem.answer };
-    const guess = otherProgram(program, rng);
-    return { trace: formatTrace(guess, input), answer: formatProgram(guess) };
+    const first = parseCases(problem.text)?.[0];
+    if (!program || !first || programFacts(problem).every(knows)) return { trace: problem.trace, answer: problem.answer };
+    const guess = wrongProgram(problem, program, first, rng);
+    return { trace: formatTrace(guess, first[0]), answer: formatProgram(guess) };
   },
 };
