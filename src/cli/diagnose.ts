@@ -4,12 +4,16 @@
  * test-hard: each model alone (sampled and greedy), the untrained cascade both ways
  * and each model's self-refinement against the better single model, rescue /
  * sabotage / copy, how differently A and B fail, and each model alone and the cascades by
- * what each problem needs of the knowledge split (diagnostics/by-group). Prints markdown tables.
+ * what each problem needs of the knowledge split (diagnostics/by-group), and for code how each
+ * model's answers alone go wrong (diagnostics/code-errors). Prints markdown tables.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { selectBackend, type BackendName } from '../core/backend';
 import { figuresByGroup, groupReport } from '../core/diagnostics/by-group';
+import { codeErrorReport, codeErrorRows } from '../core/diagnostics/code-errors';
+import { soloStage } from '../core/eval/cascade';
+import { completionBudget } from '../core/tasks/budget';
 import { premiseOf, PREMISE_DEFAULTS, samplePremise } from '../core/diagnostics/measure';
 import { premiseReport } from '../core/diagnostics/report';
 import { modelCompleter } from '../core/diagnostics/rollouts';
@@ -79,11 +83,20 @@ async function main() {
   const started = Date.now();
   const setup = { ...args, command };
   const samples = await samplePremise({ A: modelCompleter(pair.a), B: modelCompleter(pair.b) }, args.family, setup);
-  pair.a.dispose();
-  pair.b.dispose();
   const premise = premiseOf(setup, samples);
   console.log(premiseReport(args.family.name, premise));
   console.log(`\n${groupReport(figuresByGroup(args.family, samples))}`);
+  if (args.family.name === 'code') {
+    const sampling = { temperature: 1, topP: 1, maxNewTokens: completionBudget(args.family), seed: args.seed };
+    const rows = [];
+    for (const [name, model] of [['A', pair.a], ['B', pair.b]] as const) {
+      const { verifications } = await soloStage(model, args.family, samples.problems, sampling);
+      rows.push(...codeErrorRows(args.family, name, samples.problems, verifications));
+    }
+    console.log(`\n${codeErrorReport(rows)}\nOne sampled answer per problem and model (temperature 1, seed ${args.seed}).`);
+  }
+  pair.a.dispose();
+  pair.b.dispose();
   console.error(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (args.json) writeFileSync(args.json, JSON.stringify(premise, null, 2) + '\n');
   if (args.record) {
