@@ -31,23 +31,24 @@ export type DraftKind = 'none' | 'same' | 'reading' | 'unrelated';
 
 const TRIES = 10_000;
 
+/** A problem of `split`, of one of `difficulties`, that `accept` takes; `what` says what was sought when none is found. */
+function drawProblem(family: TaskFamily, split: Split, rng: Rng, difficulties: readonly number[], accept: (problem: Problem) => boolean, what: string): Problem {
+  for (let tries = 0; tries < TRIES; tries++) {
+    const problem = sampleProblem(family, split, rng, difficulties);
+    if (accept(problem)) return problem;
+  }
+  throw new Error(`no ${family.name} ${split} problem of difficulty ${difficulties.join('/')} ${what}`);
+}
+
 /** A problem of `split` and a random difficulty whose facts all pass `ok`. */
 function problemWhere(family: TaskFamily, split: Split, rng: Rng, ok: (fact: string) => boolean): Problem {
   const difficulty = rng.range(family.minDifficulty, family.maxDifficulty);
-  for (let tries = 0; tries < TRIES; tries++) {
-    const problem = sampleProblem(family, split, rng, [difficulty]);
-    if (family.facts(problem).every(ok)) return problem;
-  }
-  throw new Error(`no ${family.name} ${split} problem of difficulty ${difficulty} uses only facts a learner may be taught`);
+  return drawProblem(family, split, rng, [difficulty], (p) => family.facts(p).every(ok), 'uses only facts a learner may be taught');
 }
 
 /** A hard problem of `split` that needs at least one fact `knows` rejects. */
 function problemLacking(family: TaskFamily, split: Split, rng: Rng, knows: (fact: string) => boolean): Problem {
-  for (let tries = 0; tries < TRIES; tries++) {
-    const problem = sampleProblem(family, split, rng, family.hardDifficulties);
-    if (!family.facts(problem).every(knows)) return problem;
-  }
-  throw new Error(`no hard ${family.name} ${split} problem needs a fact the learner was not taught`);
+  return drawProblem(family, split, rng, family.hardDifficulties, (p) => !family.facts(p).every(knows), 'needs a fact the learner was not taught');
 }
 
 function example(family: TaskFamily, problem: Problem, target: Solution, draft: Solution | null, rng: Rng): TextExample {
