@@ -260,8 +260,8 @@ function traceWellFormed(trace: string, program: Program | null): boolean {
 }
 
 /**
- * A program of the same length that a writer who does not know `program` might give. Not a
- * near miss: a reader trained to take such a draft's word would learn to write near misses
+ * A program of `length` primitives that a writer who does not know the problem's program
+ * might give. Not a near miss: a reader trained to take such a draft's word would learn to write near misses
  * from the examples alone (the first code pair did: 1-2% on its rival's programs, alone and
  * reading a right draft). Half the time, where one exists, a *lookalike*: a wrong program
  * whose trace also ends at the first example's output. Otherwise a wrong draft would always
@@ -270,15 +270,15 @@ function traceWellFormed(trace: string, program: Program | null): boolean {
  * the only right drafts are of programs it knows (a continued pair did exactly that: it
  * copied 45% of wrong drafts and took 7% of its rival's right ones).
  */
-function wrongProgram(problem: Problem, program: Program, first: Case, rng: Rng): Primitive[] {
+function wrongProgram(problem: Problem, length: number, first: Case, rng: Rng): Primitive[] {
   const [input, output] = first;
   if (rng.next() < LOOKALIKE_SHARE) {
-    const lookalikes = programsOfLength(program.length).filter((other) => sameList(runProgram(other, input), output) && !isCorrect(problem, formatProgram(other)));
+    const lookalikes = programsOfLength(length).filter((other) => sameList(runProgram(other, input), output) && !isCorrect(problem, formatProgram(other)));
     if (lookalikes.length > 0) return [...rng.pick(lookalikes)];
   }
   // Not the reference, nor another spelling that happens to pass every case.
   for (;;) {
-    const guess = drawProgram(rng, program.length);
+    const guess = drawProgram(rng, length);
     if (!isCorrect(problem, formatProgram(guess))) return guess;
   }
 }
@@ -313,7 +313,7 @@ export const codeFamily: TaskFamily = {
   hideAnswerInTrace: (trace) => trace.replace(PRIMITIVE_NAMES, masked),
   factUniverse: allPrograms(),
   // Without it a fork reads an untaught program in about 7% of its examples: too few to learn
-  // to decode a masked program from a draft's lists (see "The premise" in the README).
+  // to decode a masked program from a draft's lists (README, "The base pair" and "Premise diagnostics").
   readingFocus: 0.5,
   facts: programFacts,
   readerSolution: (problem, draft, knows) => (programFacts(problem).every(knows) ? { trace: problem.trace, answer: problem.answer } : draft),
@@ -321,7 +321,7 @@ export const codeFamily: TaskFamily = {
     const program = parseProgram(problem.answer);
     const first = parseCases(problem.text)?.[0];
     if (!program || !first || programFacts(problem).every(knows)) return { trace: problem.trace, answer: problem.answer };
-    const guess = wrongProgram(problem, program, first, rng);
+    const guess = wrongProgram(problem, program.length, first, rng);
     return { trace: formatTrace(guess, first[0]), answer: formatProgram(guess) };
   },
 };
