@@ -72,4 +72,28 @@ describe('npm run experiment', () => {
     expect(csv.length).toBeGreaterThan(METHODS.length);
     expect(existsSync(join(out, 'pass-at-1.svg'))).toBe(true);
   }, 600_000);
+
+  it('--resume keeps the arms a stopped run finished and runs the rest; another config is refused', () => {
+    const out = mkdtempSync(join(tmpdir(), 'agon-resume-'));
+    const file = join(out, 'micro.json');
+    writeFileSync(file, configFileText({ ...PRESETS.micro, methods: ['grpo', 'zero-shot'], seed: 3 }));
+    const whole = cli(['--config', file, '--out', out, '--jobs', '2']);
+    expect(whole.status, whole.stderr).toBe(0);
+    const first = JSON.parse(readFileSync(join(out, 'result-seed3.json'), 'utf8')) as ExperimentResult;
+    // A run stopped after its grpo arm: that arm's part is on disk, the base arm's is not.
+    const part = cli(['--config', join(out, 'config.json'), '--out', out, '--arms', 'grpo', '--no-summary']);
+    expect(part.status, part.stderr).toBe(0);
+    const resumed = cli(['--config', join(out, 'config.json'), '--out', out, '--resume', '--jobs', '1']);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain('[seed 3] grpo: finished earlier, kept from');
+    expect(resumed.stdout).not.toMatch(/\[seed 3\] grpo step/);
+    expect(resumed.stdout).toMatch(/\[seed 3\] base step 0/);
+    const merged = JSON.parse(readFileSync(join(out, 'result-seed3.json'), 'utf8')) as ExperimentResult;
+    expect(merged.table).toEqual(first.table);
+    expect(merged.arms).toEqual(first.arms);
+
+    const other = cli(['--preset', 'micro', '--out', out, '--resume']);
+    expect(other.status).toBe(2);
+    expect(other.stderr).toContain('holds another config than this one');
+  }, 600_000);
 });

@@ -5,7 +5,7 @@
  * paper-style table and the two headline ratios.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,10 +26,12 @@ import { passAt1Svg } from './plot-svg';
 
 const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).join('|')}> --out DIR
        [--task math|code] [--steps N] [--seeds 1,2,3] [--eval-problems N] [--config exported-config.json]
-       [--checkpoints DIR] [--backend wasm|cpu] [--jobs N]
+       [--checkpoints DIR] [--backend wasm|cpu] [--jobs N] [--resume]
   A config with base_pair_source "pretrain" is refused: pretrain with npm run pretrain, then pass --checkpoints.
   --jobs N runs up to N arms at once (of any seed), each in its own process (tfjs wasm uses one core
            per process); default: the number of cores. The result of each seed is the same as with --jobs 1.
+  --resume keeps the arms a stopped run of the same config finished in DIR (DIR/result-seed<S>-<arm>.json)
+           and runs the rest, each in its own process as with --jobs.
   --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.`;
 
 class UsageError extends Error {}
@@ -54,6 +56,7 @@ function parse() {
       backend: { type: 'string', default: 'wasm' },
       jobs: { type: 'string', default: String(availableParallelism()) },
       summarize: { type: 'boolean', default: false },
+      resume: { type: 'boolean', default: false },
       // Internal: a child process of --jobs runs these arms, writes its result and leaves the summary to the parent.
       'no-summary': { type: 'boolean', default: false },
       arms: { type: 'string' },
@@ -94,7 +97,7 @@ function parse() {
   const known = armsFor(checked.config.methods);
   const unknown = arms?.find((a) => !known.includes(a));
   if (unknown !== undefined) throw new UsageError(`--arms: "${unknown}" is not an arm of this config (${known.join(', ')})`);
-  return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize };
+  return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize, resume: values.resume };
 }
 
 /** A completion budget below the task's layout is allowed (an ablation), but it cuts every full solution: say so. */
@@ -195,7 +198,10 @@ function byCost(arms: readonly string[]): string[] {
  */
 async function runChildren(config: ExperimentConfig, configFile: string, seeds: number[], jobs: number, out: string, checkpoints: string, backend: string): Promise<ExperimentResult[]> {
   const arms = byCost(armsFor(config.methods));
-  const queue = arms.flatMap((arm) => seeds.map((seed) => ({ seed, arm })));
+  const units = arms.flatMap((arm) => seeds.map((seed) => ({ seed, arm })));
+  // An arm's part is written only when the arm has finished, so one that exists is whole (--resume).
+  const queue = units.filter((u) => !existsSync(resultFile(out, u.seed, [u.arm])));
+  for (const u of units.filter((v) => !queue.includes(v))) console.log(`[seed ${u.seed}] ${u.arm}: finished earlier, kept from ${resultFile(out, u.seed, [u.arm])}`);
   const worker = async () => {
     for (let unit = queue.shift(); unit !== undefined; unit = queue.shift()) {
       const args = ['--config', configFile, '--seeds', String(unit.seed), '--arms', unit.arm, '--out', out, '--checkpoints', checkpoints, '--backend', backend, '--no-summary'];
@@ -214,6 +220,19 @@ async function runChildren(config: ExperimentConfig, configFile: string, seeds: 
   });
 }
 
+/** --resume continues only the run that left DIR: the same resolved config, or a clear refusal. */
+function checkResumable(configFile: string, config: ExperimentConfig): void {
+  if (!existsSync(configFile)) return;
+  if (readFileSync(configFile, 'utf8') !== JSON.stringify(config, null, 2) + '\n') {
+    throw new UsageError(`--resume: ${configFile} holds another config than this one; resume with --config ${configFile}, or give another --out`);
+  }
+}
+
+/** A fresh run must not merge an earlier run's finished arms into its own. */
+function removeParts(out: string): void {
+  for (const f of readdirSync(out)) if (/^result-seed\d+-.+\.json$/.test(f)) rmSync(join(out, f));
+}
+
 function summarize(config: ExperimentConfig, results: ExperimentResult[], out: string): void {
   writeFileSync(join(out, 'curves.csv'), curvesCsv(results));
   const curves = methodCurves(results);
@@ -225,7 +244,7 @@ function summarize(config: ExperimentConfig, results: ExperimentResult[], out: s
 }
 
 async function main() {
-  const { config, seeds, out, checkpoints, backend, jobs, arms, summary, summarizeOnly } = parse();
+  const { config, seeds, out, checkpoints, backend, jobs, arms, summary, summarizeOnly, resume } = parse();
   if (summarizeOnly) {
     const results = seeds.map((seed) => JSON.parse(readFileSync(join(out, `result-seed${seed}.json`), 'utf8')) as ExperimentResult);
     summarize(results[0]?.config ?? config, results, out);
@@ -234,9 +253,11 @@ async function main() {
   mkdirSync(out, { recursive: true });
   // The resolved config, saved for rerunning (children of --jobs read it; they do not write it).
   const configFile = join(out, 'config.json');
+  if (resume) checkResumable(configFile, config);
+  else if (summary && arms === null) removeParts(out);
   if (summary) writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
   const results: ExperimentResult[] = [];
-  if (jobs > 1 && !arms) {
+  if ((jobs > 1 || resume) && !arms) {
     results.push(...(await runChildren(config, configFile, seeds, jobs, out, checkpoints, backend)));
   } else {
     for (const seed of seeds) results.push(await runSeed(config, seed, out, checkpoints, backend, arms));
