@@ -1,6 +1,6 @@
 /**
  * Code family: tiny program synthesis over lists of digits (DSL in ./dsl).
- *   problem  2|314..:524..,9051.:2610.,773..:488.. (the program's length, then three input:output examples, each list padded to 5 with '.')
+ *   problem  314..:524..,9051.:2610.,773..:488..   (three input:output examples, each list padded to 5 with '.')
  *   trace    rev 413.. inc 524..                   (each primitive, then the first example's list after it, padded to 5)
  *   answer   rev inc                               (the program)
  *   hidden   2680:1973,53:46,...                   (five more input:output cases the answer must also pass)
@@ -40,8 +40,8 @@ const HIDDEN_CASES = 5;
 const VISIBLE_LENGTH = [3, LIST_WIDTH] as const;
 const HIDDEN_LENGTH = [2, LIST_WIDTH] as const;
 const CASE_WIDTH = 2 * LIST_WIDTH + 1;
-/** Every problem text is exactly this wide: "n|" and the cases. */
-export const CODE_PROBLEM_WIDTH = 2 + VISIBLE_CASES * (CASE_WIDTH + 1) - 1;
+/** Every problem text is exactly this wide. */
+export const CODE_PROBLEM_WIDTH = VISIBLE_CASES * (CASE_WIDTH + 1) - 1;
 /** One trace step is "op list" (3 + 1 + 5), steps are separated by one space. */
 const STEP_WIDTH = 3 + 1 + LIST_WIDTH;
 const TRACE_WIDTH = MAX_PROGRAM_OPS * (STEP_WIDTH + 1) - 1;
@@ -170,14 +170,11 @@ function formatCases(cases: readonly Case[], pad: (list: DigitList) => string): 
   return cases.map(([input, output]) => `${pad(input)}:${pad(output)}`).join(',');
 }
 
-/** The program's length that a problem text starts with. */
-const STATED_LENGTH = /^\d\|/;
-
-/** Parses "2|314..:524..,..." or "314..:524..,..." (padded or not); null when anything is off. Never throws. */
+/** Parses "314..:524..,..." (padded or not); null when anything is off. Never throws. */
 export function parseCases(text: string): Case[] | null {
   if (typeof text !== 'string' || text.length === 0) return null;
   const cases: Case[] = [];
-  for (const field of text.replace(STATED_LENGTH, '').split(',')) {
+  for (const field of text.split(',')) {
     const parts = field.split(':');
     if (parts.length !== 2) return null;
     const [input, output] = parts.map((part) => parseList(part.replace(/\.+$/, '')));
@@ -212,9 +209,7 @@ function generate(rng: Rng, difficulty: number): Problem {
     return {
       family: 'code',
       difficulty,
-      // Stating the length doubled the trunk's pass@1: without it, models mostly failed
-      // programs they were taught by writing too few primitives (README, "Premise diagnostics").
-      text: `${difficulty}|${formatCases(visibleCases, padList)}`,
+      text: formatCases(visibleCases, padList),
       trace: formatTrace(program, inputs[0] as DigitList),
       answer: formatProgram(program),
       hidden: formatCases(hiddenCases, formatList),
