@@ -220,10 +220,13 @@ async function runChildren(config: ExperimentConfig, configFile: string, seeds: 
   });
 }
 
+/** DIR/config.json as a run writes it; --resume compares against the same text. */
+const resolvedConfigText = (config: ExperimentConfig) => JSON.stringify(config, null, 2) + '\n';
+
 /** --resume continues only the run that left DIR: the same resolved config, or a clear refusal. */
 function checkResumable(configFile: string, config: ExperimentConfig): void {
   if (!existsSync(configFile)) return;
-  if (readFileSync(configFile, 'utf8') !== JSON.stringify(config, null, 2) + '\n') {
+  if (readFileSync(configFile, 'utf8') !== resolvedConfigText(config)) {
     throw new UsageError(`--resume: ${configFile} holds another config than this one; resume with --config ${configFile}, or give another --out`);
   }
 }
@@ -255,7 +258,7 @@ async function main() {
   const configFile = join(out, 'config.json');
   if (resume) checkResumable(configFile, config);
   else if (summary && arms === null) removeParts(out);
-  if (summary) writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
+  if (summary) writeFileSync(configFile, resolvedConfigText(config));
   const results: ExperimentResult[] = [];
   if ((jobs > 1 || resume) && !arms) {
     results.push(...(await runChildren(config, configFile, seeds, jobs, out, checkpoints, backend)));
