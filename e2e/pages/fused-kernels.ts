@@ -21,7 +21,7 @@ import { Rng } from '../../src/core/random';
 import { mathFamily } from '../../src/core/tasks/math';
 import { VOCAB_SIZE } from '../../src/core/tokenizer/tokenizer';
 import { fusedKernelsActive, SAMPLE, setFusedKernels } from '../../src/core/webgpu';
-import { pickNext, sample, type SampleOptions } from '../../src/core/model/sampler';
+import { pickNext, sample, tokenLogProbs, type SampleOptions } from '../../src/core/model/sampler';
 
 type Op = (...xs: tf.Tensor[]) => tf.Tensor;
 
@@ -200,7 +200,8 @@ const checks = {
     const logits = normal([B, V], 30, 2) as tf.Tensor2D;
     const doneFlags = Array.from({ length: B }, (_, b) => b % 4 === 1);
     const done = tf.tensor1d(doneFlags, 'bool');
-    const frozen = { pad: tf.fill([B], 0, 'int32') as tf.Tensor1D, zero: tf.zeros([B]) as tf.Tensor1D };
+    const pad = tf.fill([B], 0, 'int32') as tf.Tensor1D;
+    const zero = tf.zeros([B]) as tf.Tensor1D;
     let tokenMismatch = 0;
     let doneMismatch = 0;
     let lpDiff = 0;
@@ -208,21 +209,23 @@ const checks = {
     try {
       for (let t = 0; t < steps; t++) {
         const seed = 1000 + 7 * t;
-        const plain = pickNext(logits, done, opts, seed, frozen);
+        const plain = pickNext(logits, done, opts, seed, pad);
+        // The plain path scores the tokens after the rollout; a finished row's is 0 in the record.
+        const logProb = tf.tidy(() => tf.where(done, zero, tf.reshape(tokenLogProbs(tf.expandDims(logits, 1) as tf.Tensor3D, tf.expandDims(plain.token, 1) as tf.Tensor2D), [B])));
         const record = tf.tensor2d(doneFlags.flatMap((d) => [d ? 1 : 0, 0, 0]), [B, 3]);
         const u = tf.randomUniform([B], 0, 1, 'float32', seed);
         const fused = tf.engine().runKernel(SAMPLE, { logits, u, record }, { step: 0, temperature, topP, eosId: 3, padId: 0 }) as tf.Tensor2D;
-        const [tok, lp, dn, rec] = await Promise.all([plain.token.data(), plain.logProb.data(), plain.done.data(), fused.data()]);
+        const [tok, lp, dn, rec] = await Promise.all([plain.token.data(), logProb.data(), plain.done.data(), fused.data()]);
         for (let b = 0; b < B; b++) {
           if (rec[b * 3 + 1] !== tok[b]) tokenMismatch++;
           if (rec[b * 3] !== dn[b]) doneMismatch++;
           lpDiff = Math.max(lpDiff, Math.abs(rec[b * 3 + 2]! - lp[b]!));
           pDiff = Math.max(pDiff, Math.abs(Math.exp(rec[b * 3 + 2]!) - Math.exp(lp[b]!)));
         }
-        tf.dispose([plain.token, plain.logProb, plain.done, record, u, fused]);
+        tf.dispose([plain.token, logProb, plain.done, record, u, fused]);
       }
     } finally {
-      tf.dispose([logits, done, frozen.pad, frozen.zero]);
+      tf.dispose([logits, done, pad, zero]);
     }
     return [tokenMismatch, lpDiff, pDiff, doneMismatch];
   },

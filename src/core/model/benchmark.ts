@@ -56,10 +56,11 @@ export async function benchmarkModel(options: BenchOptions = {}): Promise<BenchR
     );
     // eosId -1 never matches, so every row generates all NEW_TOKENS.
     const opts: SampleOptions = { maxNewTokens: NEW_TOKENS, temperature: 1, topP: 0.95, eosId: -1, padId: 0, seed: 1 };
-    const kvMs = await timeSampler(() => sample(model, prompts, opts), () => sample(model, prompts, { ...opts, maxNewTokens: 2 }));
+    const kvMs = await timeSampler(() => sample(model, prompts, opts), () => sample(model, prompts, { ...opts, maxNewTokens: 2 }), options.quick ? 1 : 5);
     const fullMs = await timeSampler(
       () => sampleFullRecompute(model, prompts, opts),
       () => sampleFullRecompute(model, prompts, { ...opts, maxNewTokens: 2 }),
+      options.quick ? 1 : 3,
     );
     const sampled = sampleBatch * NEW_TOKENS;
     // The kernels of a step do not depend on its batch: counted at the small one (quicker).
@@ -132,11 +133,16 @@ export async function timeTrainStep(
   }
 }
 
-async function timeSampler(run: () => Promise<unknown>, warmUp: () => Promise<unknown>): Promise<number> {
+/** The median ms of `runs` rollouts after a warm-up (one rollout alone swings by a third on a shared machine). */
+async function timeSampler(run: () => Promise<unknown>, warmUp: () => Promise<unknown>, runs: number): Promise<number> {
   await warmUp();
-  const start = performance.now();
-  await run();
-  return performance.now() - start;
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await run();
+    ms.push(performance.now() - start);
+  }
+  return ms.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }
 
 /** Dispatch counts exist on webgpu only. */

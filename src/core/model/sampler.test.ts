@@ -64,6 +64,18 @@ describe('KV cache', () => {
   });
 });
 
+describe('split q/k/v projections', () => {
+  it('give the same logits and cache as the fused projection, bit for bit', () => {
+    const padded = leftPadPrompts(prompts, PAD, 16);
+    const projections = model.qkvProjections();
+    const [fused, split] = [undefined, projections].map((p) => model.forwardCached(padded.tokens, padded.positions, keyPadding(padded.keyMask), model.emptyCache(), p));
+    const same = (a: tf.Tensor, b: tf.Tensor) => Array.from(a.dataSync()).every((x, i) => Object.is(x, b.dataSync()[i]));
+    expect(same(fused!.logits, split!.logits)).toBe(true);
+    expect(fused!.cache.keys.every((k, l) => same(k, split!.cache.keys[l]!) && same(fused!.cache.values[l]!, split!.cache.values[l]!))).toBe(true);
+    tf.dispose([fused, split, projections, padded.tokens, padded.positions, padded.keyMask, padded.lengths]);
+  });
+});
+
 describe('sample', () => {
   it('is reproducible for a seed, differs across seeds, and matches full recompute', async () => {
     const opts = { ...base, topP: 0.9 };

@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { bucketLength } from './buckets';
 import { chooseTokens } from './nucleus';
 import { seedStream } from '../random';
-import { keyPadding, type KVCache, type Transformer } from './transformer';
+import { keyPadding, type KVCache, type QKVProjections, type Transformer } from './transformer';
 import { fusedRollout } from './fused-decode';
 import { fusedKernelsActive } from '../webgpu';
 
@@ -117,23 +117,27 @@ async function decode(
   }
   const decoder = makeDecoder(padded);
   const nextSeed = seedStream(opts.seed);
-  const frozen: Frozen = { pad: tf.fill([B], opts.padId, 'int32'), zero: tf.zeros([B]) };
+  const pad = tf.fill([B], opts.padId, 'int32') as tf.Tensor1D;
   const chosen: tf.Tensor1D[] = [];
-  const logProbs: tf.Tensor1D[] = [];
+  const logits: tf.Tensor2D[] = [];
   let done: tf.Tensor1D = tf.zeros([B], 'bool');
   try {
     for (let step = 0; step < opts.maxNewTokens; step++) {
-      const next = pickNext(decoder.nextLogits, done, opts, nextSeed(), frozen);
+      const next = pickNext(decoder.nextLogits, done, opts, nextSeed(), pad);
       done.dispose();
       done = next.done;
       chosen.push(next.token);
-      logProbs.push(next.logProb);
+      // Kept for the log-probs, scored once after the loop (a clone shares the buffer).
+      logits.push(tf.clone(decoder.nextLogits));
       if (step === opts.maxNewTokens - 1) break;
       if ((step + 1) % FINISHED_CHECK_EVERY === 0 && (await allTrue(done))) break;
       decoder.push(next.token, step);
     }
     // The only read-back of the rollout (besides the early-stop flag).
-    const stacked = tf.tidy(() => [tf.stack(chosen, 1), tf.stack(logProbs, 1)]);
+    const stacked = tf.tidy(() => {
+      const tokens = tf.stack(chosen, 1) as tf.Tensor2D;
+      return [tokens, tokenLogProbs(tf.stack(logits, 1) as tf.Tensor3D, tokens)];
+    });
     const [tokenRows, logProbRows, finished] = await Promise.all([
       stacked[0]!.array() as Promise<number[][]>,
       stacked[1]!.array() as Promise<number[][]>,
@@ -142,26 +146,29 @@ async function decode(
     tf.dispose(stacked);
     return trimAfterEos(tokenRows, logProbRows, finished.map(Boolean), opts.eosId);
   } finally {
-    tf.dispose([...chosen, ...logProbs, done, frozen.pad, frozen.zero, padded.tokens, padded.positions, padded.keyMask, padded.lengths]);
+    tf.dispose([...chosen, ...logits, done, pad, padded.tokens, padded.positions, padded.keyMask, padded.lengths]);
     decoder.dispose();
   }
 }
 
-/** Choose, score and freeze: rows already finished emit pad with log-prob 0. */
-export function pickNext(logits: tf.Tensor2D, done: tf.Tensor1D, opts: SampleOptions, seed: number, frozen: Frozen) {
+/** Choose and freeze: rows already finished emit pad. */
+export function pickNext(logits: tf.Tensor2D, done: tf.Tensor1D, opts: SampleOptions, seed: number, pad: tf.Tensor1D) {
   return tf.tidy(() => {
-    const drawn = chooseTokens(logits, opts.temperature, opts.topP, seed);
-    const modelLogProb = tf.sum(tf.mul(tf.logSoftmax(logits), tf.oneHot(drawn, logits.shape[1])), 1);
-    const token = tf.where(done, frozen.pad, drawn) as tf.Tensor1D;
-    const logProb = tf.where(done, frozen.zero, modelLogProb) as tf.Tensor1D;
-    return { token, logProb, done: tf.logicalOr(done, tf.equal(token, opts.eosId)) as tf.Tensor1D };
+    const token = tf.where(done, pad, chooseTokens(logits, opts.temperature, opts.topP, seed)) as tf.Tensor1D;
+    return { token, done: tf.logicalOr(done, tf.equal(token, opts.eosId)) as tf.Tensor1D };
   });
 }
 
-/** What a finished row emits: made once per call, not once per token. */
-export interface Frozen {
-  pad: tf.Tensor1D;
-  zero: tf.Tensor1D;
+/**
+ * log p(token) [B, T] of tokens [B, T] under logits [B, T, V], for the whole rollout at once:
+ * a dozen kernels per token fewer than scoring each step. A pad after a row's eos gets a
+ * number too; trimAfterEos drops it. logSoftmax written out, as tf.logSoftmax computes it
+ * (bit for bit), without its gradient wrapper, which costs more than its kernels here.
+ */
+export function tokenLogProbs(logits: tf.Tensor3D, tokens: tf.Tensor2D): tf.Tensor2D {
+  const shifted = tf.sub(logits, tf.max(logits, 2, true));
+  const logSoftmax = tf.sub(shifted, tf.log(tf.sum(tf.exp(shifted), 2, true)));
+  return tf.sum(tf.mul(logSoftmax, tf.oneHot(tokens, logits.shape[2])), 2);
 }
 
 async function allTrue(flags: tf.Tensor1D): Promise<boolean> {
@@ -188,12 +195,14 @@ class CachedDecoder implements Decoder {
   private padding: tf.Tensor2D; // [B, slots so far], additive (see keyPadding)
   private readonly lengths: tf.Tensor1D;
   private readonly realSlot: tf.Tensor2D; // [B, 1] zeros: a new token is never padding
+  private readonly projections: QKVProjections;
 
   constructor(private readonly model: Transformer, padded: LeftPadded) {
     this.lengths = padded.lengths;
     this.padding = keyPadding(padded.keyMask);
     this.realSlot = tf.zeros([padded.keyMask.shape[0], 1]);
-    const prefill = model.forwardCached(padded.tokens, padded.positions, this.padding, model.emptyCache());
+    this.projections = model.qkvProjections();
+    const prefill = model.forwardCached(padded.tokens, padded.positions, this.padding, model.emptyCache(), this.projections);
     this.cache = prefill.cache;
     this.nextLogits = prefill.logits;
   }
@@ -203,7 +212,7 @@ class CachedDecoder implements Decoder {
     const padding = tf.concat([this.padding, this.realSlot], 1) as tf.Tensor2D;
     const positions = tf.tidy(() => tf.reshape(tf.add(this.lengths, tf.scalar(step, 'int32')), [B, 1])) as tf.Tensor2D;
     const input = tf.reshape(tokens, [B, 1]) as tf.Tensor2D;
-    const out = this.model.forwardCached(input, positions, padding, this.cache);
+    const out = this.model.forwardCached(input, positions, padding, this.cache, this.projections);
     tf.dispose([this.cache.keys, this.cache.values, this.padding, this.nextLogits, positions, input]);
     this.cache = out.cache;
     this.padding = padding;
@@ -211,7 +220,7 @@ class CachedDecoder implements Decoder {
   }
 
   dispose(): void {
-    tf.dispose([this.cache.keys, this.cache.values, this.padding, this.realSlot, this.nextLogits]);
+    tf.dispose([this.cache.keys, this.cache.values, this.padding, this.realSlot, this.nextLogits, this.projections]);
   }
 }
 

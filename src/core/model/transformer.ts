@@ -23,6 +23,9 @@ export type KVCache = {
   values: tf.Tensor3D[];
 };
 
+/** Per layer: the query, key and value weights [D, D] and biases [D] (Transformer.qkvProjections). */
+export type QKVProjections = { weights: tf.Tensor2D[]; biases: tf.Tensor1D[] }[];
+
 export interface LayerWeights {
   ln1Gain: tf.Variable;
   ln1Bias: tf.Variable;
@@ -139,7 +142,7 @@ export class Transformer {
    * Returns the logits at the last new position [B, V] and the cache with the new tokens
    * appended; the input cache is left untouched (caller disposes it).
    */
-  forwardCached(tokens: tf.Tensor2D, positions: tf.Tensor2D, padding: tf.Tensor2D, cache: KVCache): { logits: tf.Tensor2D; cache: KVCache } {
+  forwardCached(tokens: tf.Tensor2D, positions: tf.Tensor2D, padding: tf.Tensor2D, cache: KVCache, projections?: QKVProjections): { logits: tf.Tensor2D; cache: KVCache } {
     return tf.tidy(() => {
       const [B, S] = tokens.shape;
       const L = padding.shape[1];
@@ -150,13 +153,15 @@ export class Transformer {
       const attention = fused ? fusedAttend : attend;
       let x = this.embed(ops, tokens, positions);
       this.layers.forEach((layer, l) => {
+        const own = projections?.[l];
+        const qkv = own && ((h: tf.Tensor2D) => own.weights.map((w, i) => ops.linear(h, w, own.biases[i]!)));
         x = this.block(ops, layer, x, S, B, (q, k, v) => {
           const keys = appendSlots(cache.keys[l], k);
           const values = appendSlots(cache.values[l], v);
           next.keys.push(keys);
           next.values.push(values);
           return { out: attention(q, keys, values, mask) };
-        });
+        }, qkv);
       });
       const last = tf.slice(x, [(S - 1) * B, 0], [B, this.config.dModel]);
       return { logits: this.logits(ops, last), cache: next };
@@ -173,6 +178,21 @@ export class Transformer {
       lnFinalBias: this.lnFinalBias,
       head: this.head,
     };
+  }
+
+  /**
+   * Each layer's query, key and value weights, sliced once for a rollout (the caller disposes
+   * them). Why: a decoding step's one projection to [B, 3D] and its split cost wasm about 5x
+   * the three projections from these slices (SplitV alone ~0.2 ms at 64 rows); the results
+   * are bit for bit the same.
+   */
+  qkvProjections(): QKVProjections {
+    return tf.tidy(() =>
+      this.layers.map((layer) => ({
+        weights: tf.split(layer.wQKV, 3, 1) as tf.Tensor2D[],
+        biases: tf.split(layer.bQKV, 3) as tf.Tensor1D[],
+      })),
+    );
   }
 
   /** A cache with no slots yet. */
@@ -207,10 +227,18 @@ export class Transformer {
    * Pre-LN residual block on time-major x [S*B, D]; `attention` maps q, k, v [S, B*H, dHead]
    * to the mixed values (self-attention in training, over the cache when decoding).
    */
-  private block(ops: DenseOps, layer: LayerWeights, x: tf.Tensor2D, S: number, B: number, attention: (q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3D) => { out: tf.Tensor3D }): tf.Tensor2D {
+  private block(
+    ops: DenseOps,
+    layer: LayerWeights,
+    x: tf.Tensor2D,
+    S: number,
+    B: number,
+    attention: (q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3D) => { out: tf.Tensor3D },
+    qkv = (h: tf.Tensor2D) => ops.qkv(h, layer.wQKV, layer.bQKV),
+  ): tf.Tensor2D {
     const { dModel: D, nHeads: H } = this.config;
     const dHead = D / H;
-    const [q, k, v] = ops.qkv(ops.layerNorm(x, layer.ln1Gain, layer.ln1Bias), layer.wQKV, layer.bQKV);
+    const [q, k, v] = qkv(ops.layerNorm(x, layer.ln1Gain, layer.ln1Bias));
     const heads = (t: tf.Tensor) => tf.reshape(t, [S, B * H, dHead]) as tf.Tensor3D;
     const mixed = attention(heads(tf.mul(q!, 1 / Math.sqrt(dHead))), heads(k!), heads(v!)).out;
     const h = tf.add(x, ops.linear(tf.reshape(mixed, [S * B, D]), layer.wOut, layer.bOut)) as tf.Tensor2D;

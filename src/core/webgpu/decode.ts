@@ -5,7 +5,7 @@
  * - AgonSample: logits [B, V] -> temperature -> top-p -> the token the seeded uniform
  *   picks, its log-prob under the raw model, and the finished flag, written in place into
  *   the rollout record [B, 1 + 2N] (column 0: finished, then N tokens, then N log-probs),
- *   so the rollout reads back one tensor. Op for op as chooseTokens/pickNext (nucleus.ts,
+ *   so the rollout reads back one tensor. Op for op as chooseTokens/pickNext/tokenLogProbs (nucleus.ts,
  *   sampler.ts): the same inverse CDF over the same order (index order without a top-p cut,
  *   descending logits with one), so a uniform picks the same token.
  * - AgonEmbed: the step's token (from the record) and position (length + step) -> the
