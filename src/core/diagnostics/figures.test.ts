@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { premiseFigures } from './figures';
+import { perfectJudge, premiseFigures } from './figures';
 import { premiseFiguresSchema } from './premise-schema';
 import type { CascadeSample } from './premise-stats';
 import type { PremiseRollouts } from './rollouts';
@@ -50,6 +50,13 @@ describe('premiseFigures', () => {
     expect(c.rescue).toEqual({ of: 4, rate: 0.75, solverAlone: 0.5 });
     expect(c.sabotage).toEqual({ of: 2, rate: 0, solverAlone: 0.5 });
     expect(c.copy).toEqual({ all: 0, wrongDrafts: 0 });
+  });
+
+  it('bounds a cascade by a perfect judge', () => {
+    // A->B: drafts right 2 of 6; the 4 wrong ones fall where B alone solves 0.5: 1/3 + 2/3 * 0.5.
+    expect(perfectJudge(f.cascades['A->B'])).toBeCloseTo(2 / 3, 12);
+    // B->A: the solver A solves 0.25 where the drafts were wrong: 1/3 + 2/3 * 0.25.
+    expect(perfectJudge(f.cascades['B->A'])).toBeCloseTo(1 / 2, 12);
   });
 
   it('uses the solver of each direction for the solver-alone rates', () => {

@@ -34,3 +34,14 @@ export function premiseFigures(rollouts: PremiseRollouts): PremiseFigures {
     agreement: { correlation: pearson(soloRates.A, soloRates.B), mostly: MOSTLY, ...mostlyCounts(soloRates.A, soloRates.B) },
   };
 }
+
+/**
+ * What the cascade would reach with a perfect judge: a solver that keeps every right draft and
+ * ignores every wrong one, answering alone there (at its own rate on those problems). A cascade
+ * far below it is held back by judging drafts, not by what the two know. Not a ceiling: a reader
+ * that takes part of a draft and supplies the rest itself can beat it (math's readers do).
+ */
+export function perfectJudge(c: CascadeFigures): number {
+  return c.drafterAlone + (1 - c.drafterAlone) * (c.rescue.solverAlone ?? 0);
+}
+

@@ -1,5 +1,6 @@
 /** The premise figures as readable markdown tables (what `npm run diagnose` prints). */
 import type { CascadeFigures, Premise } from './premise-schema';
+import { perfectJudge } from './figures';
 import { CASCADES } from './rollouts';
 
 export const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(1)}%`);
@@ -17,7 +18,7 @@ function kind(c: CascadeFigures): string {
 function cascadeRow(name: string, c: CascadeFigures): string {
   const rescue = `${pct(c.rescue.rate)} (${pct(c.rescue.solverAlone)}) of ${c.rescue.of}`;
   const sabotage = `${pct(c.sabotage.rate)} (${pct(c.sabotage.solverAlone)}) of ${c.sabotage.of}`;
-  return `| ${name} ${kind(c)} | ${pct(c.passAt1)} | ${formatLift(c.lift)} | ${pct(c.drafterAlone)} | ${rescue} | ${sabotage} | ${pct(c.copy.all)} | ${pct(c.copy.wrongDrafts)} |`;
+  return `| ${name} ${kind(c)} | ${pct(c.passAt1)} | ${formatLift(c.lift)} | ${pct(c.drafterAlone)} | ${pct(perfectJudge(c))} | ${rescue} | ${sabotage} | ${pct(c.copy.all)} | ${pct(c.copy.wrongDrafts)} |`;
 }
 
 export function premiseReport(task: string, p: Premise): string {
@@ -36,9 +37,10 @@ export function premiseReport(task: string, p: Premise): string {
     `### Untrained cascades and self-refinement against the better single model (${p.better}, ${pct(better)})`,
     'Lift: points over the better model, paired over problems, 95% interval (normal approximation on per-problem differences).',
     "Rescue: wrong drafts turned right (in brackets: the solver alone solves those problems). Sabotage: right drafts turned wrong (in brackets: the solver alone misses those problems). Copy: the solver gave the draft's answer.",
+    'Perfect judge: the pass@1 of a solver that kept every right draft and answered alone after every wrong one: what judging whole drafts can give (a reader that combines a draft with what it knows can beat it).',
     '',
-    '| readout | pass@1 | lift (95% CI) | drafts right | rescue (solver alone) | sabotage (solver alone) | copy | copy of wrong drafts |',
-    '|---|---:|---|---:|---|---|---:|---:|',
+    '| readout | pass@1 | lift (95% CI) | drafts right | perfect judge | rescue (solver alone) | sabotage (solver alone) | copy | copy of wrong drafts |',
+    '|---|---:|---|---:|---:|---|---|---:|---:|',
     ...CASCADES.map((c) => cascadeRow(c.name, p.cascades[c.name])),
     '',
     '### A and B on the same problems',
