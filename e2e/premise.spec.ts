@@ -19,6 +19,9 @@ test('the base-pair card shows the premise lifts of the shipped pair, per task f
     await expect(card).toContainText(`better single model (${p.better}, ${pct(p.solo[p.better].sampled)})`);
     await expect(card).toContainText('untrained cascade: A->B');
     await expect(card).toContainText('self-refinement: A->A');
+    const ab = p.cascades['A->B'];
+    const judge = ab.drafterAlone + (1 - ab.drafterAlone) * (ab.rescue.solverAlone ?? 0);
+    await expect(card).toContainText(`a perfect judge (keeps right drafts, answers alone after wrong ones): A->B ${pct(judge)} (this pair ${pct(ab.passAt1)})`);
   }
   expect(errors).toEqual([]);
 });
