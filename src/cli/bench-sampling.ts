@@ -11,6 +11,7 @@ import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './bench-reference-report';
 
 const USAGE = 'usage: npm run bench:sampling -- --against REF [--rounds N] [--runs R]';
 const SCRIPT = 'src/cli/sampling-throughput.ts';
@@ -36,12 +37,6 @@ function run(command: string, args: string[], cwd: string): string {
   const out = spawnSync(command, args, { cwd, encoding: 'utf8' });
   if (out.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${out.stderr.trim().split('\n').slice(-5).join('\n')}`);
   return out.stdout;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 /** Median tokens/s of one measuring process in `tree`. */
