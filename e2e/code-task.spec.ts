@@ -20,8 +20,8 @@ test('micro Agon run on the code family from its shipped checkpoints', async ({ 
   await expect(page.getByTestId('chart-pass-at-1')).toHaveAttribute('data-keys', 'agon,zero-shot');
   const table = page.getByTestId('results-table');
   for (const m of ['agon', 'zero-shot']) await expect(table.locator(`tr[data-method="${m}"]`)).toBeVisible();
-  // Three padded input:output examples, as the code family writes its problems.
-  await expect(page.getByTestId('problem-text').first()).toHaveText(/^(?:[\d_][\d.]{4}:[\d_][\d.]{4},){2}[\d_][\d.]{4}:[\d_][\d.]{4}$/);
+  // The function's name, then three padded input:output examples, as the code family writes its problems.
+  await expect(page.getByTestId('problem-text').first()).toHaveText(/^[a-z]{2}\|(?:[\d_][\d.]{4}:[\d_][\d.]{4},){2}[\d_][\d.]{4}:[\d_][\d.]{4}$/);
   await screenshotPage(page, testInfo.outputPath('code-task.png'));
   expect(errors).toEqual([]);
 });

@@ -23,7 +23,7 @@ import { completionBudget } from '../core/tasks/budget';
 import { TEST_HARD_SIZE, testHardSplit, validationSplit } from '../core/tasks/splits';
 import type { TaskFamily } from '../core/tasks/task';
 import { TOKENIZER_VERSION } from '../core/tokenizer/tokenizer';
-import { factGroups, GROUP_SHARES } from '../core/train/knowledge';
+import { factGroups } from '../core/train/knowledge';
 import { encodeBasePair } from '../core/train/pair-checkpoints';
 import { PRETRAIN_BUDGETS, PRETRAIN_DEFAULTS, pretrainModelConfig } from '../core/train/pretrain-defaults';
 import { pretrainPair, type PretrainConfig } from '../core/train/pretrain-pair';
@@ -162,7 +162,7 @@ async function main() {
     checkProblems,
     stepsTrained: pair.steps,
     curves: pair.curves,
-    knowledge: { shares: GROUP_SHARES, facts: Object.fromEntries(factGroups(family)) },
+    knowledge: { shares: family.factShares, facts: Object.fromEntries(factGroups(family)) },
     tokenizerVersion: TOKENIZER_VERSION,
     backend: info.name,
     tfjsVersion: tf.version.tfjs,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../random';
 import { encode, VOCAB } from '../tokenizer/tokenizer';
-import { CODE_PROBLEM_WIDTH, codeFamily, pairAllowed, parseCases, shorterProgramFits } from './code';
+import { CODE_PROBLEM_WIDTH, codeFamily, pairAllowed, parseCases, problemCases, programName, shorterProgramFits } from './code';
 import { formatList, formatProgram, parseList, parseProgram, PRIMITIVES, runProgram, sameList, type Primitive } from './dsl';
 import { solutionText } from './format';
 import { buildSplit } from './splits';
@@ -61,14 +61,15 @@ describe('code family', () => {
       const d = DIFFICULTIES[i % DIFFICULTIES.length] as number;
       const p = codeFamily.generate(rng, d);
       expect(p.text).toHaveLength(CODE_PROBLEM_WIDTH);
-      expect(p.text).toMatch(/^(?:[\d_][\d.]{4}:[\d_][\d.]{4},){2}[\d_][\d.]{4}:[\d_][\d.]{4}$/);
+      expect(p.text).toMatch(/^[a-z]{2}\|(?:[\d_][\d.]{4}:[\d_][\d.]{4},){2}[\d_][\d.]{4}:[\d_][\d.]{4}$/);
+      expect(p.text.slice(0, 2)).toBe(programName(parseProgram(p.answer)!));
       expect(p.trace).toHaveLength(10 * d - 1);
       expect(p.trace.length).toBeLessThanOrEqual(codeFamily.draftTraceWidth);
       expect(p.answer.length).toBeLessThanOrEqual(codeFamily.maxAnswerLength);
       const words = p.trace.split(' ');
       expect(words.filter((_, j) => j % 2 === 0).join(' ')).toBe(p.answer);
       // The last step of the trace is the first example's output.
-      const first = (parseCases(p.text) ?? [])[0];
+      const first = (problemCases(p.text) ?? [])[0];
       expect(parseList((words.at(-1) as string).replace(/\.+$/, ''))).toEqual(first?.[1]);
       expect(parseCases(p.hidden)).toHaveLength(5);
       expect(() => encode(p.text + solutionText(p.trace, p.answer) + p.hidden)).not.toThrow();
@@ -95,7 +96,7 @@ describe('code family', () => {
     for (let i = 0; i < 40; i++) {
       const d = DIFFICULTIES[i % DIFFICULTIES.length] as number;
       const p = codeFamily.generate(rng, d);
-      const cases = parseCases(p.text) ?? [];
+      const cases = problemCases(p.text) ?? [];
       for (let k = 0; k < d; k++) {
         for (const program of shorter[k] as Primitive[][]) {
           expect(cases.every(([input, output]) => formatList(runProgram(program, input)) === formatList(output))).toBe(false);
@@ -169,9 +170,11 @@ describe('code family', () => {
 
   it('gives examples shown in another order the same canonical form', () => {
     const p = codeFamily.generate(new Rng(3), 2);
-    const shuffled = p.text.split(',').reverse().join(',');
+    const name = p.text.slice(0, 3);
+    const shuffled = name + p.text.slice(3).split(',').reverse().join(',');
     expect(codeFamily.canonical({ ...p, text: shuffled })).toBe(codeFamily.canonical(p));
     expect(codeFamily.canonical(p)).not.toContain('.');
+    expect(codeFamily.canonical(p).startsWith(name)).toBe(true);
   });
 
   it('writes reference programs in one normal form: no redundant or out-of-order adjacent pair', () => {
@@ -232,13 +235,32 @@ describe('code facts', () => {
       const guess = codeFamily.partialSolution(p, () => false, rng);
       expect(codeFamily.isCorrect(p, guess.answer)).toBe(false);
       wrong += 1;
-      const [input, output] = parseCases(p.text)![0]!;
+      const [input, output] = problemCases(p.text)![0]!;
       if (sameList(runProgram(parseProgram(guess.answer)!, input), output)) lookalikes += 1;
     }
     // A lookalike exists for about 42% of hard problems and is taken half the time; a random
     // program rarely ends on the output by chance.
     expect(lookalikes / wrong).toBeGreaterThan(0.15);
     expect(lookalikes / wrong).toBeLessThan(0.35);
+  });
+});
+
+describe('program names', () => {
+  it('gives every program a reference can spell its own two-letter name, and refuses one it cannot', () => {
+    const programs = [1, 2, 3].flatMap(programsOf).filter((p) => p.every((op, i) => i === 0 || pairAllowed(p[i - 1] as Primitive, op)));
+    const names = programs.map(programName);
+    expect(names.every((name) => /^[a-z]{2}$/.test(name))).toBe(true);
+    expect(new Set(names).size).toBe(programs.length);
+    expect(programs).toHaveLength(4 + codeFamily.factUniverse.length);
+    expect(() => programName(['rev', 'rev'])).toThrow(/no name for the program "rev rev"/);
+  });
+
+  it('reads the examples only after a name and a bar', () => {
+    const p = codeFamily.generate(new Rng(8), 3);
+    expect(problemCases(p.text)).toHaveLength(3);
+    expect(problemCases(p.text.slice(3))).toBeNull();
+    expect(problemCases(`Q${p.text.slice(1)}`)).toBeNull();
+    expect(codeFamily.isCorrect({ ...p, text: p.text.slice(3) }, p.answer)).toBe(false);
   });
 });
 

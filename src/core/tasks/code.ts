@@ -1,17 +1,22 @@
 /**
  * Code family: tiny program synthesis over lists of digits (DSL in ./dsl).
- *   problem  314..:524..,9051.:2610.,773..:488..   (three input:output examples, each list padded to 5 with '.')
+ *   problem  qk|314..:524..,9051.:2610.,773..:488..   (the function's name, then three input:output examples, each list padded to 5 with '.')
  *   trace    rev 413.. inc 524..                   (each primitive, then the first example's list after it, padded to 5)
  *   answer   rev inc                               (the program)
  *   hidden   2680:1973,53:46,...                   (five more input:output cases the answer must also pass)
  * Difficulty is the number of primitives. Any program that reproduces every
- * visible and hidden case is correct, not only the reference. Fixed widths put
+ * visible and hidden case is correct, not only the reference. The name is the
+ * function's, as a code problem names the function to write: every program has
+ * one fixed, arbitrary two-letter name (PROGRAM_NAMES). Knowing what a name does
+ * is the family's knowledge (pretraining teaches A and B different names); without
+ * it the program must be worked out from the examples. So a reader sees in the
+ * problem whether it knows the program, as a math reader sees its products. Fixed widths put
  * every list and every step of the trace at the same position in every
  * problem, which is what lets a tiny transformer line them up; naming the
  * primitive before its result lets it commit to an operation and then only
  * has to compute that operation's effect.
  */
-import type { Rng } from '../random';
+import { Rng } from '../random';
 import {
   applyPrimitive,
   formatList,
@@ -40,8 +45,10 @@ const HIDDEN_CASES = 5;
 const VISIBLE_LENGTH = [3, LIST_WIDTH] as const;
 const HIDDEN_LENGTH = [2, LIST_WIDTH] as const;
 const CASE_WIDTH = 2 * LIST_WIDTH + 1;
+/** "qk|": the program's name and a bar. */
+const NAME_WIDTH = 3;
 /** Every problem text is exactly this wide. */
-export const CODE_PROBLEM_WIDTH = VISIBLE_CASES * (CASE_WIDTH + 1) - 1;
+export const CODE_PROBLEM_WIDTH = NAME_WIDTH + VISIBLE_CASES * (CASE_WIDTH + 1) - 1;
 /** One trace step is "op list" (3 + 1 + 5), steps are separated by one space. */
 const STEP_WIDTH = 3 + 1 + LIST_WIDTH;
 const TRACE_WIDTH = MAX_PROGRAM_OPS * (STEP_WIDTH + 1) - 1;
@@ -184,6 +191,12 @@ export function parseCases(text: string): Case[] | null {
   return cases;
 }
 
+/** The examples of a problem text "qk|314..:524..,..."; null when it is not one. Never throws. */
+export function problemCases(text: string): Case[] | null {
+  if (typeof text !== 'string' || !/^[a-z]{2}\|/.test(text)) return null;
+  return parseCases(text.slice(NAME_WIDTH));
+}
+
 function formatTrace(program: Program, input: DigitList): string {
   const lists = traceProgram(program, input);
   return program.map((op, i) => `${op} ${padList(lists[i] as DigitList)}`).join(' ');
@@ -209,7 +222,7 @@ function generate(rng: Rng, difficulty: number): Problem {
     return {
       family: 'code',
       difficulty,
-      text: formatCases(visibleCases, padList),
+      text: `${programName(program)}|${formatCases(visibleCases, padList)}`,
       trace: formatTrace(program, inputs[0] as DigitList),
       answer: formatProgram(program),
       hidden: formatCases(hiddenCases, formatList),
@@ -218,19 +231,20 @@ function generate(rng: Rng, difficulty: number): Problem {
   throw new Error(`could not draw an unambiguous code problem of difficulty ${difficulty} in ${MAX_TRIES} tries`);
 }
 
-/** The visible examples, unpadded and in sorted order: the same examples shown in another order are the same problem. */
+/** The name and the visible examples, unpadded and in sorted order: the same examples shown in another order are the same problem. */
 function canonical(problem: Problem): string {
-  const cases = parseCases(problem.text);
+  const cases = problemCases(problem.text);
   if (!cases) return problem.text;
-  return cases
+  const examples = cases
     .map(([input, output]) => `${formatList(input)}:${formatList(output)}`)
     .sort()
     .join(',');
+  return `${problem.text.slice(0, NAME_WIDTH)}${examples}`;
 }
 
 function isCorrect(problem: Problem, answer: string): boolean {
   const program = parseProgram(answer);
-  const visible = parseCases(problem.text);
+  const visible = problemCases(problem.text);
   const hidden = parseCases(problem.hidden);
   if (!program || !visible || !hidden) return false;
   return [...visible, ...hidden].every(([input, output]) => sameList(runProgram(program, input), output));
@@ -289,6 +303,27 @@ for (let length = 2; length <= MAX_PROGRAM_OPS; length++) {
   PROGRAMS_BY_LENGTH.push((PROGRAMS_BY_LENGTH[length - 2] as Primitive[][]).flatMap((program) => NEXT[program[program.length - 1] as Primitive].map((op) => [...program, op])));
 }
 const programsOfLength = (length: number): Primitive[][] => PROGRAMS_BY_LENGTH[length - 1] ?? [];
+
+const NAME_SEED = 20261203;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+/**
+ * Each program's name: two letters drawn without replacement by a fixed seed, so a
+ * name says nothing about what the program does (knowing it is a fact, not a rule).
+ */
+const PROGRAM_NAMES: ReadonlyMap<string, string> = (() => {
+  const rng = new Rng(NAME_SEED);
+  const pool = [...LETTERS].flatMap((a) => [...LETTERS].map((b) => a + b));
+  const names = new Map<string, string>();
+  for (const program of PROGRAMS_BY_LENGTH.flat()) names.set(formatProgram(program), pool.splice(rng.int(pool.length), 1)[0] as string);
+  return names;
+})();
+
+/** The name a problem gives the program (every program a reference can spell has one). */
+export function programName(program: Program): string {
+  const name = PROGRAM_NAMES.get(formatProgram(program));
+  if (name === undefined) throw new RangeError(`no name for the program "${formatProgram(program)}": a reference never spells it`);
+  return name;
+}
 /** Every program a reference can spell, of 2 to MAX_PROGRAM_OPS primitives. */
 const allPrograms = (): string[] => PROGRAMS_BY_LENGTH.slice(1).flat().map(formatProgram);
 
@@ -312,14 +347,16 @@ export const codeFamily: TaskFamily = {
   },
   hideAnswerInTrace: (trace) => trace.replace(PRIMITIVE_NAMES, masked),
   factUniverse: allPrograms(),
-  // Without it a fork reads an untaught program in about 7% of its examples: too few to learn
+  // One program a problem, so fewer shared names than math's facts keep a single model near half of test-hard.
+  factShares: { shared: 0.2, A: 0.3, B: 0.3, neither: 0.2 },
+  // Without it a fork reads an untaught program in about 12% of its examples: too few to learn
   // to decode a masked program from a draft's lists (README, "The base pair" and "Premise diagnostics").
   readingFocus: 0.5,
   facts: programFacts,
   readerSolution: (problem, draft, knows) => (programFacts(problem).every(knows) ? { trace: problem.trace, answer: problem.answer } : draft),
   partialSolution(problem, knows, rng) {
     const program = parseProgram(problem.answer);
-    const first = parseCases(problem.text)?.[0];
+    const first = problemCases(problem.text)?.[0];
     if (!program || !first || programFacts(problem).every(knows)) return { trace: problem.trace, answer: problem.answer };
     const guess = wrongProgram(problem, program.length, first, rng);
     return { trace: formatTrace(guess, first[0]), answer: formatProgram(guess) };

@@ -56,6 +56,8 @@ export interface TaskFamily {
   readingFocus: number;
   /** Every fact a problem of the family can need. */
   factUniverse: readonly string[];
+  /** Fraction of factUniverse taught to both models, only to A, only to B, and to neither (see train/knowledge). */
+  factShares: Readonly<Record<'shared' | 'A' | 'B' | 'neither', number>>;
   /**
    * A solution as written by someone who knows only the facts `knows` accepts: right
    * where it knows, a plausible mistake where it does not (a rival's draft in pretraining).

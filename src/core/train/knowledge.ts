@@ -2,9 +2,9 @@
  * Who is taught what. The paper's pair profits from a rival's draft because the
  * rival knows things the reader does not; two copies of one model trained on one
  * stream never do. So pretraining splits a family's facts (math: times-table
- * entries; code: programs) into four fixed groups: half are taught to both models,
- * a fifth only to A, a fifth only to B, and a tenth to neither (so even a perfect
- * reader's cascade cannot solve everything). The shared trunk learns the shared facts.
+ * entries; code: programs) into four fixed groups, by the family's factShares: taught
+ * to both models, only to A, only to B, and to neither (so even a perfect reader's
+ * cascade cannot solve everything). The shared trunk learns the shared facts.
  * The split is a fixed shuffle of the family's facts, so it is the same everywhere.
  */
 import { Rng } from '../random';
@@ -13,8 +13,7 @@ import type { TaskFamily } from '../tasks/task';
 export type Learner = 'trunk' | 'A' | 'B';
 export type FactGroup = 'shared' | 'A' | 'B' | 'neither';
 
-/** Fraction of a family's facts in each group, taken in this order along the shuffle. */
-export const GROUP_SHARES: Readonly<Record<FactGroup, number>> = { shared: 0.5, A: 0.2, B: 0.2, neither: 0.1 };
+/** The groups in the order they are taken along the shuffle, each its family's factShares of it. */
 const ORDER: readonly FactGroup[] = ['shared', 'A', 'B', 'neither'];
 const SPLIT_SEED = 20261201;
 
@@ -36,7 +35,7 @@ export function factGroups(family: TaskFamily): ReadonlyMap<string, FactGroup> {
   if (groups) return groups;
   const ranked = shuffled(family.factUniverse);
   // Each group rounds its own share, so A and B always get as many facts; 'neither' takes the rest.
-  const sizes = ORDER.map((group) => (group === 'neither' ? ranked.length : Math.round(GROUP_SHARES[group] * ranked.length)));
+  const sizes = ORDER.map((group) => (group === 'neither' ? ranked.length : Math.round(family.factShares[group] * ranked.length)));
   groups = new Map();
   let start = 0;
   ORDER.forEach((group, i) => {

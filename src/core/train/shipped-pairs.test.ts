@@ -32,11 +32,12 @@ const RECHECK = 100;
 /** How many standard errors of the recheck a recorded figure may lie from it (seeded, so a pass is stable). */
 const TOLERANCE_SE = 4;
 /**
- * Families whose shipped pair does not yet hold the premise (issue 10 stays open for them):
- * their premise test is expected to fail, so it turns red the day the pair gains it and this
- * list must shrink. The code pair's untrained cascade is 4.6 points below its better model.
+ * Stages of a shipped pair that ran to their step maximum before their held-out loss flattened
+ * (issue 10 stays open for them): the code pair's B stopped at 4000 steps with its held-out
+ * loss still falling slowly (0.025 to 0.022 over its last 600 steps). The test checks exactly
+ * that, so it turns red when a retrained pair replaces it and this list must shrink.
  */
-const PREMISE_NOT_YET = new Set(['code']);
+const STOPPED_AT_MAXIMUM = new Set(['code B']);
 
 /** A recorded rate against its recheck: within TOLERANCE_SE binomial standard errors of RECHECK problems. */
 function expectRate(label: string, recorded: number, recheck: number) {
@@ -79,7 +80,7 @@ describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
     }
   });
 
-  (PREMISE_NOT_YET.has(task) ? it.fails : it)('holds the premise Agon needs, as recorded: reading the rival helps, reading oneself less', () => {
+  it('holds the premise Agon needs, as recorded: reading the rival helps, reading oneself less', () => {
     const p = premiseSchema.parse(entry.premise);
     expect(p.problems).toBe(1000);
     const cascade = Math.max(p.cascades['A->B'].passAt1, p.cascades['B->A'].passAt1);
@@ -94,11 +95,17 @@ describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
     }
   });
 
-  it('trained every stage until its held-out loss flattened', () => {
+  it('trained every stage until its held-out loss flattened, or to its step maximum where recorded so', () => {
     for (const stage of ['trunk', 'A', 'B'] as const) {
       const curve: { step: number; heldOut: number }[] = entry.curves[stage];
+      const flat = flattened(curve.map((point) => point.heldOut), entry.config.plateauChecks);
+      if (STOPPED_AT_MAXIMUM.has(`${task} ${stage}`)) {
+        expect(flat, `${stage} is listed as stopped at its maximum`).toBe(false);
+        expect(entry.stepsTrained[stage]).toBe(entry.config.forkSteps);
+        continue;
+      }
       expect(curve.at(-1)?.step).toBe(entry.stepsTrained[stage]);
-      expect(flattened(curve.map((point) => point.heldOut), entry.config.plateauChecks), stage).toBe(true);
+      expect(flat, stage).toBe(true);
     }
   });
 
