@@ -10,6 +10,7 @@ test('micro Agon run on the code family from its shipped checkpoints', async ({ 
   page.on('pageerror', (err) => errors.push(err.message));
   await openPlayground(page, '?backends=wasm');
   await page.getByLabel('Task family').selectOption('code');
+  await expect(page.getByTestId('config-panel')).toContainText("a list program from its function's name and three examples");
   await configureMicro(page, ['agon', 'zero-shot']);
 
   await page.getByRole('button', { name: 'Start' }).click();

@@ -69,15 +69,22 @@ function MethodPicker({ disabled }: { disabled: boolean }) {
 
 const gname = (name: string) => <code className="gname">{name}</code>;
 
+/** What a problem of each family is and what A and B were taught, in one line. */
+const TASK_HINTS: Record<string, string> = {
+  math: 'the last digit of a sum of products (3*7+5*2); A and B were taught different parts of the times table',
+  code: 'a list program from its function\'s name and three examples (qv|314..:524..); A and B were taught what different names do',
+};
+
 export function ConfigPanel() {
   const locked = useLocked();
   const showAnswer = useAppStore((s) => s.form.draft.show_draft_answer === true);
   const setField = useAppStore((s) => s.setField);
+  const task = useAppStore((s) => String(s.form.draft.task ?? ''));
   return (
     <section className="panel config" aria-labelledby="config-title" data-testid="config-panel">
       <h2 id="config-title">Experiment</h2>
       <PresetPicker disabled={locked} />
-      <SelectField path="task" label="Task family" options={['math', 'code']} disabled={locked} />
+      <SelectField path="task" label="Task family" options={['math', 'code']} {...(TASK_HINTS[task] ? { hint: TASK_HINTS[task] } : {})} disabled={locked} />
       <BasePairPicker disabled={locked} />
       <MethodPicker disabled={locked} />
       <fieldset>

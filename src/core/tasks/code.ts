@@ -1,6 +1,6 @@
 /**
  * Code family: tiny program synthesis over lists of digits (DSL in ./dsl).
- *   problem  qk|314..:524..,9051.:2610.,773..:488..   (the function's name, then three input:output examples, each list padded to 5 with '.')
+ *   problem  qv|314..:524..,9051.:2610.,773..:488..   (the function's name, then three input:output examples, each list padded to 5 with '.')
  *   trace    rev 413.. inc 524..                   (each primitive, then the first example's list after it, padded to 5)
  *   answer   rev inc                               (the program)
  *   hidden   2680:1973,53:46,...                   (five more input:output cases the answer must also pass)
@@ -45,7 +45,7 @@ const HIDDEN_CASES = 5;
 const VISIBLE_LENGTH = [3, LIST_WIDTH] as const;
 const HIDDEN_LENGTH = [2, LIST_WIDTH] as const;
 const CASE_WIDTH = 2 * LIST_WIDTH + 1;
-/** "qk|": the program's name and a bar. */
+/** "qv|": the program's name and a bar. */
 const NAME_WIDTH = 3;
 /** Every problem text is exactly this wide. */
 export const CODE_PROBLEM_WIDTH = NAME_WIDTH + VISIBLE_CASES * (CASE_WIDTH + 1) - 1;
@@ -191,7 +191,7 @@ export function parseCases(text: string): Case[] | null {
   return cases;
 }
 
-/** The examples of a problem text "qk|314..:524..,..."; null when it is not one. Never throws. */
+/** The examples of a problem text "qv|314..:524..,..."; null when it is not one. Never throws. */
 export function problemCases(text: string): Case[] | null {
   if (typeof text !== 'string' || !/^[a-z]{2}\|/.test(text)) return null;
   return parseCases(text.slice(NAME_WIDTH));
