@@ -11,7 +11,8 @@ import { Rng } from '../random';
 import type { TaskFamily } from '../tasks/task';
 
 export type Learner = 'trunk' | 'A' | 'B';
-export type FactGroup = 'shared' | 'A' | 'B' | 'neither';
+/** The groups a family's factShares name. */
+export type FactGroup = keyof TaskFamily['factShares'];
 
 /** The groups in the order they are taken along the shuffle, each its family's factShares of it. */
 const ORDER: readonly FactGroup[] = ['shared', 'A', 'B', 'neither'];
