@@ -18,7 +18,8 @@ import { APPEND_KV, DECODE_ATTENTION, EMBED, GELU, LAYER_NORM, SAMPLE, type Samp
 import { seedStream } from '../random';
 import { EPSILON } from './layers';
 import type { LeftPadded, SampleOptions, SampleResult } from './sampler';
-import { keyPadding, type Transformer } from './transformer';
+import { prefillPreallocated } from './preallocated-cache';
+import type { Transformer } from './transformer';
 
 const run = (name: string, inputs: tf.NamedTensorMap, attrs: tf.NamedAttrMap = {}) => tf.engine().runKernel(name, inputs, attrs) as tf.Tensor;
 const linear = (a: tf.Tensor, b: tf.Tensor, bias?: tf.Tensor) =>
@@ -44,17 +45,11 @@ export class FusedDecoder {
   ) {
     const [B, P] = padded.tokens.shape;
     this.P = P;
-    const prefillPadding = keyPadding(padded.keyMask);
-    const prefill = model.forwardCached(padded.tokens, padded.positions, prefillPadding, model.emptyCache());
+    const prefill = prefillPreallocated(model, padded, maxNew);
     this.nextLogits = prefill.logits;
-    [this.caches, this.padding, this.record] = tf.tidy(() => [
-      prefill.cache.keys.map((k, l) =>
-        tf.stack([tf.pad(k, [[0, maxNew], [0, 0], [0, 0]]), tf.pad(prefill.cache.values[l]!, [[0, maxNew], [0, 0], [0, 0]])]),
-      ),
-      tf.pad(prefillPadding, [[0, 0], [0, maxNew]]) as tf.Tensor2D,
-      tf.zeros([B, 1 + 2 * maxNew]) as tf.Tensor2D,
-    ]);
-    tf.dispose([prefillPadding, ...prefill.cache.keys, ...prefill.cache.values]);
+    this.caches = prefill.caches;
+    this.padding = prefill.padding;
+    this.record = tf.zeros([B, 1 + 2 * maxNew]);
   }
 
   /** Draws the step-th tokens from nextLogits into the record (rows already finished get pad and 0). */

@@ -120,6 +120,14 @@ describe('sample', () => {
     });
   });
 
+  it('matches full recompute on the plain ops too, where dHead does not fit the wasm decode kernels', async () => {
+    const odd = new Transformer({ ...TINY_CONFIG, dModel: 12 }, 4); // dHead 6
+    const opts = { ...base, topP: 0.9 };
+    const [cached, full] = [await sample(odd, prompts, opts), await sampleFullRecompute(odd, prompts, opts)];
+    odd.dispose();
+    expect(cached.tokens).toEqual(full.tokens);
+  });
+
   it('leaks no tensors', async () => {
     await sample(model, prompts, base);
     const before = tf.memory().numTensors;

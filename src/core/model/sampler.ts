@@ -5,6 +5,8 @@ import { seedStream } from '../random';
 import { keyPadding, type KVCache, type QKVProjections, type Transformer } from './transformer';
 import { fusedRollout } from './fused-decode';
 import { fusedKernelsActive } from '../webgpu';
+import { wasmDecodeKernelsActive } from '../wasm/decode-attention';
+import { prefillPreallocated } from './preallocated-cache';
 
 export interface SampleOptions {
   maxNewTokens: number;
@@ -83,7 +85,10 @@ interface Decoder {
  * cached keys/values, and is appended to the cache.
  */
 export function sample(model: Transformer, prompts: number[][], opts: SampleOptions): Promise<SampleResult> {
-  return decode(model, prompts, opts, (padded) => new CachedDecoder(model, padded), fusedKernelsActive());
+  const decoder = wasmDecodeKernelsActive(model.config)
+    ? (padded: LeftPadded) => new InPlaceDecoder(model, padded, opts.maxNewTokens)
+    : (padded: LeftPadded) => new CachedDecoder(model, padded);
+  return decode(model, prompts, opts, decoder, fusedKernelsActive());
 }
 
 /** Same contract as sample, but recomputes the whole sequence every step (benchmark/test baseline). */
@@ -221,6 +226,42 @@ class CachedDecoder implements Decoder {
 
   dispose(): void {
     tf.dispose([this.cache.keys, this.cache.values, this.padding, this.realSlot, this.nextLogits, this.projections]);
+  }
+}
+
+/**
+ * The cached decoder on the wasm decode kernels (../wasm/decode-attention.ts): keys and values
+ * in one preallocated cache per layer, appended in place, attention in two SIMD loops.
+ */
+class InPlaceDecoder implements Decoder {
+  nextLogits: tf.Tensor2D;
+  private caches: tf.Tensor[];
+  private readonly padding: tf.Tensor2D; // [B, P + maxNew], additive (see keyPadding)
+  private readonly lengths: tf.Tensor1D;
+  private readonly P: number;
+
+  constructor(private readonly model: Transformer, padded: LeftPadded, maxNew: number) {
+    this.lengths = padded.lengths;
+    this.P = padded.tokens.shape[1];
+    const prefill = prefillPreallocated(model, padded, maxNew);
+    this.nextLogits = prefill.logits;
+    this.caches = prefill.caches;
+    this.padding = prefill.padding;
+  }
+
+  push(tokens: tf.Tensor1D, step: number): void {
+    const [B] = tokens.shape;
+    const out = tf.tidy(() => {
+      const positions = tf.reshape(tf.add(this.lengths, tf.scalar(step, 'int32')), [B, 1]) as tf.Tensor2D;
+      return this.model.decodeStep(tf.reshape(tokens, [B, 1]), positions, this.padding, this.caches, this.P + step);
+    });
+    tf.dispose([...this.caches, this.nextLogits]);
+    this.caches = out.caches;
+    this.nextLogits = out.logits;
+  }
+
+  dispose(): void {
+    tf.dispose([...this.caches, this.padding, this.nextLogits]);
   }
 }
 

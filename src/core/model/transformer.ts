@@ -3,7 +3,7 @@ import { type ModelConfig, validateModelConfig } from './config';
 import { attend, selfAttention } from './attention';
 import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from './fused-ops';
 import { INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
-import { fusedKernelsActive } from '../webgpu';
+import { APPEND_KV, DECODE_ATTENTION, fusedKernelsActive } from '../webgpu';
 import { seedStream } from '../random';
 
 /**
@@ -129,7 +129,7 @@ export class Transformer {
       const ops = fused ? FUSED_TRAINING_OPS : TRAINING_OPS;
       const attention = fused ? fusedSelfAttention : selfAttention;
       let x = this.embed(ops, tokens, positions);
-      for (const layer of this.layers) x = this.block(ops, layer, x, T, B, (q, k, v) => ({ out: attention(q, k, v, mask) }));
+      for (const layer of this.layers) x = this.block(ops, layer, x, this.headAttention(ops, layer, T, B, (q, k, v) => attention(q, k, v, mask)));
       // Time-major inside; batch-major out.
       return tf.transpose(tf.reshape(this.logits(ops, x), [T, B, this.config.vocabSize]), [1, 0, 2]);
     });
@@ -155,16 +155,41 @@ export class Transformer {
       this.layers.forEach((layer, l) => {
         const own = projections?.[l];
         const qkv = own && ((h: tf.Tensor2D) => own.weights.map((w, i) => ops.linear(h, w, own.biases[i]!)));
-        x = this.block(ops, layer, x, S, B, (q, k, v) => {
+        x = this.block(ops, layer, x, this.headAttention(ops, layer, S, B, (q, k, v) => {
           const keys = appendSlots(cache.keys[l], k);
           const values = appendSlots(cache.values[l], v);
           next.keys.push(keys);
           next.values.push(values);
-          return { out: attention(q, keys, values, mask) };
-        }, qkv);
+          return attention(q, keys, values, mask);
+        }, qkv));
       });
       const last = tf.slice(x, [(S - 1) * B, 0], [B, this.config.dModel]);
       return { logits: this.logits(ops, last), cache: next };
+    });
+  }
+
+  /**
+   * One decoding step on the decode kernels (AgonDecodeAttention and AgonAppendKV: ../wasm's
+   * on wasm) over preallocated caches [2, Lmax, B*H, dHead], one per layer, whose first `len`
+   * slots are filled: tokens [B, 1] at positions [B, 1], padding [B, Lmax] (additive).
+   * Returns the logits [B, V] and the caches with the new slot written in place (new handles
+   * on the same buffers; the caller disposes the old ones).
+   */
+  decodeStep(tokens: tf.Tensor2D, positions: tf.Tensor2D, padding: tf.Tensor2D, caches: tf.Tensor[], len: number): { logits: tf.Tensor2D; caches: tf.Tensor[] } {
+    return tf.tidy(() => {
+      const ops = INFERENCE_OPS;
+      const attrs = { heads: this.config.nHeads, len };
+      const next: tf.Tensor[] = [];
+      let x = this.embed(ops, tokens, positions);
+      this.layers.forEach((layer, l) => {
+        x = this.block(ops, layer, x, (h) => {
+          const qkv = ops.linear(h, layer.wQKV, layer.bQKV);
+          const cache = caches[l]!;
+          next.push(tf.engine().runKernel(APPEND_KV, { qkv, cache }, attrs) as tf.Tensor);
+          return tf.engine().runKernel(DECODE_ATTENTION, { qkv, cache, padding }, attrs) as tf.Tensor2D;
+        });
+      });
+      return { logits: this.logits(ops, x), caches: next };
     });
   }
 
@@ -224,26 +249,35 @@ export class Transformer {
   }
 
   /**
-   * Pre-LN residual block on time-major x [S*B, D]; `attention` maps q, k, v [S, B*H, dHead]
-   * to the mixed values (self-attention in training, over the cache when decoding).
+   * Pre-LN residual block on time-major x [rows, D]; `mix` maps the normalized x to the
+   * attention's mixed values [rows, D] (see headAttention).
    */
-  private block(
-    ops: DenseOps,
-    layer: LayerWeights,
-    x: tf.Tensor2D,
-    S: number,
-    B: number,
-    attention: (q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3D) => { out: tf.Tensor3D },
-    qkv = (h: tf.Tensor2D) => ops.qkv(h, layer.wQKV, layer.bQKV),
-  ): tf.Tensor2D {
-    const { dModel: D, nHeads: H } = this.config;
-    const dHead = D / H;
-    const [q, k, v] = qkv(ops.layerNorm(x, layer.ln1Gain, layer.ln1Bias));
-    const heads = (t: tf.Tensor) => tf.reshape(t, [S, B * H, dHead]) as tf.Tensor3D;
-    const mixed = attention(heads(tf.mul(q!, 1 / Math.sqrt(dHead))), heads(k!), heads(v!)).out;
-    const h = tf.add(x, ops.linear(tf.reshape(mixed, [S * B, D]), layer.wOut, layer.bOut)) as tf.Tensor2D;
+  private block(ops: DenseOps, layer: LayerWeights, x: tf.Tensor2D, mix: (h: tf.Tensor2D) => tf.Tensor2D): tf.Tensor2D {
+    const h = tf.add(x, ops.linear(mix(ops.layerNorm(x, layer.ln1Gain, layer.ln1Bias)), layer.wOut, layer.bOut)) as tf.Tensor2D;
     const up = ops.linear(ops.layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp);
     return tf.add(h, ops.linear(ops.gelu(up), layer.wDown, layer.bDown));
+  }
+
+  /**
+   * The mixer of a block over S time-major positions of B rows: `attention` maps scaled
+   * queries, keys and values [S, B*H, dHead] to the mixed values (self-attention in
+   * training, over the cache when decoding).
+   */
+  private headAttention(
+    ops: DenseOps,
+    layer: LayerWeights,
+    S: number,
+    B: number,
+    attention: (q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3D) => tf.Tensor3D,
+    qkv = (h: tf.Tensor2D) => ops.qkv(h, layer.wQKV, layer.bQKV),
+  ): (h: tf.Tensor2D) => tf.Tensor2D {
+    const { dModel: D, nHeads: H } = this.config;
+    const dHead = D / H;
+    return (normed) => {
+      const [q, k, v] = qkv(normed);
+      const heads = (t: tf.Tensor) => tf.reshape(t, [S, B * H, dHead]) as tf.Tensor3D;
+      return tf.reshape(attention(heads(tf.mul(q!, 1 / Math.sqrt(dHead))), heads(k!), heads(v!)), [S * B, D]);
+    };
   }
 
   private logits(ops: DenseOps, x: tf.Tensor2D): tf.Tensor2D {
