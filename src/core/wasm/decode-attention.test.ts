@@ -6,7 +6,7 @@ import { compiledModule } from '../../../scripts/build-wasm-kernels.mjs';
 import { attend } from '../model/attention';
 import { useWasmBackend } from '../model/testing';
 import { APPEND_KV, DECODE_ATTENTION } from '../webgpu/decode';
-import { wasmDecodeKernelsActive } from './decode-attention';
+import { instantiateOn, wasmDecodeKernelsActive } from './decode-attention';
 
 beforeAll(useWasmBackend);
 
@@ -87,6 +87,12 @@ describe('wasm decode attention', () => {
     const config = { vocabSize: 11, dModel: 16, nLayers: 1, nHeads: 2, dFF: 8, maxLen: 8 };
     expect(wasmDecodeKernelsActive(config)).toBe(true);
     expect(wasmDecodeKernelsActive({ ...config, dModel: 12 })).toBe(false);
+  });
+
+  it('falls back to the plain ops where its module cannot run (no SIMD, or bytes that do not compile)', () => {
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    expect(instantiateOn(memory)).not.toBeNull();
+    expect(instantiateOn(memory, new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 99]))).toBeNull();
   });
 
   it('ships the module its WebAssembly text compiles to (npm run build:wasm-kernels)', async () => {

@@ -28,25 +28,39 @@ interface EmscriptenMemory {
   asm?: { memory?: WebAssembly.Memory };
 }
 
-const instances = new WeakMap<BackendWasm, AttentionExports>();
+const instances = new WeakMap<BackendWasm, AttentionExports | null>();
 
 function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   const bytes = atob(text);
   return Uint8Array.from(bytes, (ch) => ch.charCodeAt(0));
 }
 
-/** The kernels' module, instantiated once per backend on that backend's memory. */
-function exportsFor(backend: BackendWasm): AttentionExports {
-  const known = instances.get(backend);
-  if (known) return known;
+/**
+ * The kernels' module on a memory, or null where it cannot run there: an engine without
+ * WebAssembly SIMD (tfjs then runs its own non-SIMD build), or bytes that do not compile.
+ */
+export function instantiateOn(memory: WebAssembly.Memory, module = decodeBase64(memory.buffer instanceof ArrayBuffer ? PLAIN_MEMORY_MODULE : SHARED_MEMORY_MODULE)): AttentionExports | null {
+  try {
+    return new WebAssembly.Instance(new WebAssembly.Module(module), { env: { memory } }).exports as unknown as AttentionExports;
+  } catch {
+    return null;
+  }
+}
+
+/** The kernels' module, instantiated once per backend on that backend's memory (null: the plain ops decode). */
+function exportsFor(backend: BackendWasm): AttentionExports | null {
+  if (instances.has(backend)) return instances.get(backend)!;
   const module = backend.wasm as unknown as EmscriptenMemory;
   const memory = module.wasmMemory ?? module.asm?.memory;
-  if (!memory) throw new Error('wasm decode attention: the wasm backend does not expose its memory');
-  const shared = typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
-  const bytes = decodeBase64(shared ? SHARED_MEMORY_MODULE : PLAIN_MEMORY_MODULE);
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { memory } });
-  const exported = instance.exports as unknown as AttentionExports;
+  const exported = memory ? instantiateOn(memory) : null;
   instances.set(backend, exported);
+  return exported;
+}
+
+/** The kernels of a backend wasmDecodeKernelsActive accepted. */
+function kernelsOf(backend: BackendWasm): AttentionExports {
+  const exported = exportsFor(backend);
+  if (!exported) throw new Error('wasm decode attention: the kernels do not run on this wasm backend');
   return exported;
 }
 
@@ -73,7 +87,7 @@ const decodeAttentionConfig: KernelConfig = {
     const { qkv, cache, padding } = inputs as Record<string, TensorInfo>;
     const { heads, len } = attrs as unknown as { heads: number; len: number };
     const backend = b as BackendWasm;
-    const kernels = exportsFor(backend);
+    const kernels = kernelsOf(backend);
     const { B, D, lmax, C, dh, H } = shapes(qkv!, cache!, heads);
     const scores = backend.makeOutput([C, len + 1], 'float32');
     kernels.scores(at(backend, qkv!), at(backend, cache!), at(backend, padding!), at(backend, scores), B, H, D, dh, lmax, len, 1 / Math.sqrt(dh));
@@ -95,7 +109,7 @@ const appendKVConfig: KernelConfig = {
     const { heads, len } = attrs as unknown as { heads: number; len: number };
     const backend = b as BackendWasm;
     const { B, D, lmax } = shapes(qkv!, cache!, heads);
-    exportsFor(backend).append(at(backend, qkv!), at(backend, cache!), B, D, lmax, len);
+    kernelsOf(backend).append(at(backend, qkv!), at(backend, cache!), B, D, lmax, len);
     // As Reshape does: the same buffer under a new handle; the caller disposes the old one.
     backend.incRef(cache!.dataId);
     return { dataId: cache!.dataId, shape: cache!.shape, dtype: cache!.dtype };
@@ -108,7 +122,10 @@ for (const config of [decodeAttentionConfig, appendKVConfig]) {
   if (!tf.getKernel(config.kernelName, config.backendName)) tf.registerKernel(config);
 }
 
-/** Whether sampling a model of this shape takes these kernels now: wasm is current and dHead fits the f32x4 loops. */
+/**
+ * Whether sampling a model of this shape takes these kernels now: wasm is current, its module
+ * runs there, and dHead fits the f32x4 loops.
+ */
 export function wasmDecodeKernelsActive(config: ModelConfig): boolean {
-  return tf.getBackend() === 'wasm' && (config.dModel / config.nHeads) % 4 === 0;
+  return tf.getBackend() === 'wasm' && (config.dModel / config.nHeads) % 4 === 0 && exportsFor(tf.backend() as BackendWasm) !== null;
 }
