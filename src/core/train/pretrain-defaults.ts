@@ -15,7 +15,7 @@ import { VOCAB_SIZE } from '../tokenizer/tokenizer';
  */
 export const PRETRAIN_BUDGETS: Record<TaskFamilyName, { trunkSteps: number; forkSteps: number; batchSize: number }> = {
   math: { trunkSteps: 6000, forkSteps: 4000, batchSize: 64 },
-  code: { trunkSteps: 6000, forkSteps: 4000, batchSize: 32 },
+  code: { trunkSteps: 6000, forkSteps: 8000, batchSize: 32 },
 };
 
 export const PRETRAIN_DEFAULTS = {
