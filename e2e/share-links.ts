@@ -5,6 +5,7 @@ import { PRESETS } from '../src/core/experiment/presets';
 import { bytesToBase64url } from '../src/app/share/base64url';
 import { compressText } from '../src/app/share/compress';
 import { encodeLink } from '../src/app/share/link';
+import { trimResults } from '../src/app/share/shared-results';
 import { fakeResult } from '../src/app/testing/share-fixtures';
 
 export const BASE_PAIR = 'math:0123456789abcdef:fedcba9876543210';
@@ -49,4 +50,15 @@ export function nearMissAddresses(payload: string): { address: string; marker: s
     { address: `./#agon%3D${payload}`, marker: '#agon%3D' },
     { address: `./?agon=${payload}`, marker: '?agon=' },
   ];
+}
+
+/**
+ * Results of two seeds edited by hand to impossible scores: seed 1's first row claims 10^9
+ * correct of 1 with its interval upside down (the pooled table would recompute from these counts).
+ */
+export function impossibleResultsPayload(config: ExperimentConfig): string {
+  const results = [1, 2].map((seed) => trimResults(fakeResult({ ...config, seeds: undefined, seed })));
+  const row = results[0]?.table[0];
+  if (row) row.test = { correct: 1_000_000_000, n: 1, passAt1: 1, low: 0.9, high: 0.1 };
+  return craftedPayload({ app: '0.1.0', basePair: null, config: { ...config, seed: 1, seeds: [1, 2] }, results });
 }

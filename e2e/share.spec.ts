@@ -3,7 +3,7 @@ import { decodeLink } from '../src/app/share/link';
 import { DEFAULT_EXPERIMENT } from '../src/core/experiment/config';
 import { configureMicro, openPlayground } from './playground';
 import { encodeLink } from '../src/app/share/link';
-import { badLinks, BASE_PAIR, microConfig, nearMissAddresses, partlyBadPayload, resultsPayload } from './share-links';
+import { badLinks, BASE_PAIR, impossibleResultsPayload, microConfig, nearMissAddresses, partlyBadPayload, resultsPayload } from './share-links';
 
 /** Every field of the config panel as [label, value]: inputs, selects and checkboxes. */
 async function formFields(page: Page): Promise<[string, string][]> {
@@ -156,6 +156,26 @@ test('each kind of bad link: its message, the defaults, no run, nothing injected
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
   await expectNoRun(page);
+});
+
+test('a link with impossible scores keeps its config, refuses its results naming the field, and the page stays alive', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const config = microConfig({ methods: ['agon', 'grpo', 'moa', 'zero-shot'], steps: 3 });
+  await page.goto(`./?backends=wasm#agon=${impossibleResultsPayload(config)}`);
+  const notice = page.getByTestId('link-notice');
+  await expect(notice).toHaveAttribute('data-problem', 'none');
+  await expect(notice).toContainText('Its results were refused and are not shown (results.0.table.0.test.correct: correct (1000000000) is greater than n (1)');
+  await expect(notice).toContainText('the config was kept');
+  await expect(page.getByLabel('seeds', { exact: true })).toHaveValue('1,2');
+  await expect(page.getByLabel('steps', { exact: true })).toHaveValue('3');
+  await expect(page.getByTestId('received-results')).toHaveCount(0);
+  await expect(page.getByTestId('pooled-table')).toHaveCount(0);
+  await expectNoRun(page);
+  // Alive: the form still answers an edit.
+  await page.getByLabel('steps', { exact: true }).fill('4');
+  await expect(page.getByLabel('steps', { exact: true })).toHaveValue('4');
+  expect(errors).toEqual([]);
 });
 
 test('links bent on the way open with a note on how they differed; an empty link says it is empty', async ({ page }) => {

@@ -12,6 +12,7 @@ import { RunControls } from './components/RunControls';
 import { ShareBar } from './components/ShareBar';
 import { SavedRuns } from './components/SavedRuns';
 import { StatusBar } from './components/StatusBar';
+import { RunViewGuard } from './components/ViewGuard';
 
 export function App() {
   return (
@@ -38,10 +39,16 @@ export function App() {
           {/* Side by side on a wide screen, so a lecture shows a round and its effect together. */}
           <div className="live">
             <RoundView />
-            <Charts />
+            <RunViewGuard view="the charts">
+              <Charts />
+            </RunViewGuard>
           </div>
-          <PooledResultsTable />
-          <ResultsTable />
+          <RunViewGuard view="the pooled table">
+            <PooledResultsTable />
+          </RunViewGuard>
+          <RunViewGuard view="the results table">
+            <ResultsTable />
+          </RunViewGuard>
           <SavedRuns />
         </div>
       </main>

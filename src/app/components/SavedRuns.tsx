@@ -3,6 +3,7 @@ import { useSavedRuns } from '../storage/saved-runs-store';
 import { CompareRuns } from './CompareRuns';
 import { ImportRun } from './ImportRun';
 import { SavedRunRow } from './SavedRunRow';
+import { ViewGuard } from './ViewGuard';
 import './saved-runs.css';
 
 export function SavedRuns() {
@@ -32,7 +33,9 @@ export function SavedRuns() {
           <SavedRunRow key={run.id} run={run} />
         ))}
       </ul>
-      <CompareRuns />
+      <ViewGuard view="the comparison" watch={runs}>
+        <CompareRuns />
+      </ViewGuard>
     </section>
   );
 }

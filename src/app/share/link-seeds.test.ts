@@ -52,7 +52,8 @@ describe('share links with seeds', () => {
       expect(decoded.resultsDropped).toBe(true);
       expect(decoded.link.results).toEqual([]);
       expect(decoded.link.config).toEqual(config);
-      expect(decoded.message).toContain('Its results were damaged and were not shown.');
+      expect(decoded.message).toContain('Its results were refused and are not shown (');
+      expect(decoded.message).toContain('the config was kept');
     }
   });
 });

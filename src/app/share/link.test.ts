@@ -7,6 +7,7 @@ import { fakeResult } from '../testing/share-fixtures';
 import { bytesToBase64url } from './base64url';
 import { compressText } from './compress';
 import { decodeLink, encodeLink, type SharedExperiment } from './link';
+import { trimResults, type SharedResults } from './shared-results';
 import { MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS } from './limits';
 
 const defaults: ExperimentConfig = { ...DEFAULT_EXPERIMENT, rl: { ...DEFAULT_EXPERIMENT.rl, max_completion_length: 18 } };
@@ -170,6 +171,28 @@ describe('share links', () => {
       expect(decoded.resultsDropped).toBe(dropped);
       expect(decoded.link.results.length === 0).toBe(dropped);
       expect(decoded.link.config).toEqual(edited);
+    }
+  });
+
+  it('refuses results with impossible scores, naming the field, and keeps the config', () => {
+    const config: ExperimentConfig = { ...edited, seed: 1, seeds: [1, 2] };
+    const results = [1, 2].map((seed) => trimResults(fakeResult({ ...edited, seed })));
+    const impossible = [
+      { edit: (r: SharedResults) => (r.table[0]!.test = { correct: 1_000_000_000, n: 1, passAt1: 1, low: 0.9, high: 1 }), field: 'results.0.table.0.test.correct', says: 'correct (1000000000) is greater than n (1)' },
+      { edit: (r: SharedResults) => (r.table[0]!.test = { ...r.table[0]!.test, low: 0.9, high: 0.1 }), field: 'results.0.table.0.test.low', says: 'the interval is upside down' },
+      { edit: (r: SharedResults) => (r.table[0]!.test.passAt1 = 0.999), field: 'results.0.table.0.test.passAt1', says: 'does not equal correct / n' },
+      { edit: (r: SharedResults) => (r.arms.agon!.curve[1]!.step = 0), field: 'results.0.arms.agon.curve.1.step', says: "the curve's steps must increase" },
+    ];
+    for (const { edit, field, says } of impossible) {
+      const forged = structuredClone(results);
+      edit(forged[0]!);
+      const decoded = decodeLink(payloadOf({ app: '0.1.0', basePair: null, config, results: forged }), defaults);
+      if (!decoded.ok) throw new Error(decoded.message);
+      expect(decoded.link.config).toEqual(config);
+      expect(decoded).toMatchObject({ resultsDropped: true, link: { results: [] } });
+      expect(decoded.message).toContain(`${field}: `);
+      expect(decoded.message).toContain(says);
+      expect(decoded.message).toContain('the config was kept');
     }
   });
 

@@ -11,6 +11,7 @@ import { configForSeed, MAX_SEEDS, seedsOf } from '../../core/experiment/seeds';
 import type { ExperimentResult } from '../../core/experiment/result';
 import { base64urlToBytes, bytesToBase64url } from './base64url';
 import { compressText, decompressText } from './compress';
+import { issuesText } from '../../core/experiment/schema-issues';
 import { repairConfig } from './config-repair';
 import { LINK_VERSION, MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS } from './limits';
 import { linkDefaults } from './link-defaults';
@@ -81,12 +82,15 @@ function parseBody(text: string): Record<string, unknown> | null {
 /** A list of at most one result per seed of the config. */
 const seedResultsSchema = z.array(sharedResultsSchema).max(MAX_SEEDS);
 
-/** The results a link carries, each with its seed's config; null when they do not pass the schema or there are more than the config's seeds. */
-function linkResults(input: unknown, config: ExperimentConfig): ExperimentResult[] | null {
+type LinkResults = { ok: true; results: ExperimentResult[] } | { ok: false; why: string };
+
+/** The results a link carries, each with its seed's config; or why they cannot be shown (the fields the schema refused, or more results than seeds). */
+function linkResults(input: unknown, config: ExperimentConfig): LinkResults {
   const seeds = seedsOf(config);
   const parsed = Array.isArray(input) ? seedResultsSchema.safeParse(input) : sharedResultsSchema.transform((r) => [r]).safeParse(input);
-  if (!parsed.success || parsed.data.length > seeds.length) return null;
-  return parsed.data.map((shared, i) => resultsFromShared(shared, configForSeed(config, seeds[i] as number)));
+  if (!parsed.success) return { ok: false, why: issuesText(parsed.error, ['results']) };
+  if (parsed.data.length > seeds.length) return { ok: false, why: `it carries ${parsed.data.length} results for ${seeds.length} seed${seeds.length > 1 ? 's' : ''}` };
+  return { ok: true, results: parsed.data.map((shared, i) => resultsFromShared(shared, configForSeed(config, seeds[i] as number))) };
 }
 
 /** Reads a link payload (the value of the fragment parameter). `defaults` fill in refused fields. */
@@ -107,8 +111,9 @@ export function decodeLink(payload: string, defaults: ExperimentConfig): Decoded
   const basePair = typeof body.basePair === 'string' && BASE_PAIR.test(body.basePair) ? body.basePair : null;
   // Results belong to the exact config that produced them: a repaired config drops them.
   const parsedResults = body.results === undefined || reset.length > 0 ? null : linkResults(body.results, config);
-  const results = parsedResults ?? [];
-  const resultsDropped = body.results !== undefined && !parsedResults;
+  const results = parsedResults?.ok ? parsedResults.results : [];
+  const resultsDropped = body.results !== undefined && !parsedResults?.ok;
+  const whyDropped = parsedResults && !parsedResults.ok ? parsedResults.why : undefined;
   const link: SharedExperiment = { config, appVersion, basePair, results };
-  return { ok: true, link, reset, ignored, resultsDropped, message: openedMessage(link, reset, ignored, resultsDropped) };
+  return { ok: true, link, reset, ignored, resultsDropped, message: openedMessage(link, reset, ignored, resultsDropped, whyDropped) };
 }

@@ -35,14 +35,19 @@ function list(paths: string[]): string {
   return paths.length > MAX_NAMES ? `${names.join(', ')} and ${count(paths.length - MAX_NAMES)} more` : names.join(', ');
 }
 
-export function openedMessage(link: SharedExperiment, reset: string[], ignored: string[], resultsDropped: boolean): string {
+/** `whyDropped`: which fields of the results were refused and why, when they were. */
+/** A reason as the banner shows it: a crafted link could make it very long. */
+const REASON_CHARS = 400;
+const clipped = (text: string) => (text.length > REASON_CHARS ? `${text.slice(0, REASON_CHARS)}…` : text);
+
+export function openedMessage(link: SharedExperiment, reset: string[], ignored: string[], resultsDropped: boolean, whyDropped?: string): string {
   if (reset.includes('*')) return `This link's config could not be used, so the default experiment is loaded; nothing was run.`;
   const parts = [link.results.length > 0 ? 'Opened a shared experiment with its results (received, not run here).' : 'Opened a shared experiment.'];
   const seeds = seedsOf(link.config);
   if (seeds.length > 1) parts.push(`It runs ${seeds.length} seeds in turn (${seeds.join(', ')}).`);
   if (reset.length > 0) parts.push(`These values were invalid and were reset to their defaults: ${list(reset)}. The rest of the link was loaded.`);
   if (ignored.length > 0) parts.push(`These fields are unknown to this version and were ignored: ${list(ignored)}.`);
-  if (resultsDropped) parts.push(reset.length > 0 ? 'Its results were not shown, as they belong to the config before the reset.' : 'Its results were damaged and were not shown.');
+  if (resultsDropped) parts.push(reset.length > 0 ? 'Its results were not shown, as they belong to the config before the reset.' : `Its results were refused and are not shown (${clipped(whyDropped ?? 'damaged')}); the config was kept.`);
   parts.push('Nothing runs until you press Start.');
   return parts.join(' ');
 }

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { CandidateResult } from '../../core/experiment/evaluate';
 import { ARMS, METHOD_SPECS, METHODS, type MethodName } from '../../core/experiment/methods';
+import { withIncreasingSteps, withScoreRules } from '../../core/experiment/score-rules';
 import { headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type EvalPoint, type ExperimentResult } from '../../core/experiment/result';
 
 const count = z.number().int().min(0).max(1e9);
@@ -20,14 +21,14 @@ const finite = z.number().min(-1e9).max(1e9);
 const candidateName = z.string().regex(/^[AB](->[AB])?$/);
 const shortText = (max: number) => z.string().max(max);
 
-const scoreSchema = z.object({ correct: count, n: count, passAt1: fraction, low: fraction, high: fraction });
+const scoreSchema = withScoreRules(z.object({ correct: count, n: count, passAt1: fraction, low: fraction, high: fraction }));
 
 const candidateSchema = z.object({
   name: candidateName,
   test: scoreSchema,
   validation: scoreSchema,
   finalLength: z.number().min(0).max(1e6),
-  passAtK: z.object({ n: count, k: count, value: fraction }).optional(),
+  passAtK: z.object({ n: count, k: count, value: fraction }).refine((p) => p.k <= p.n, { message: 'k is greater than n', path: ['k'] }).optional(),
   drafterAlone: scoreSchema.optional(),
   rescueRate: fraction.optional(),
   sabotageRate: fraction.optional(),
@@ -45,7 +46,7 @@ const pointSchema = z.object({
 });
 
 const armSchema = z.object({
-  curve: z.array(pointSchema).max(2000),
+  curve: withIncreasingSteps(z.array(pointSchema).max(2000)),
   stepsDone: z.number().int().min(0).max(1e6),
   evalTokens: tokens,
   error: shortText(500).optional(),

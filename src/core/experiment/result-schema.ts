@@ -6,19 +6,21 @@
 import { z } from 'zod';
 import { experimentConfigSchema } from './config';
 import { METHODS } from './methods';
+import { issuesText } from './schema-issues';
+import { withIncreasingSteps, withScoreRules } from './score-rules';
 import { RESULT_SCHEMA, RESULT_VERSION, type ExperimentResult } from './result';
 
 const rate = z.number().min(0).max(1);
 const count = z.number().int().min(0);
 
-const scoreSchema = z.object({ correct: count, n: count, passAt1: rate, low: rate, high: rate });
+const scoreSchema = withScoreRules(z.object({ correct: count, n: count, passAt1: rate, low: rate, high: rate }));
 
 const candidateSchema = z.object({
   name: z.string().max(50),
   test: scoreSchema,
   validation: scoreSchema,
   finalLength: z.number().min(0),
-  passAtK: z.object({ n: count, k: count, value: rate }).optional(),
+  passAtK: z.object({ n: count, k: count, value: rate }).refine((p) => p.k <= p.n, { message: 'k is greater than n', path: ['k'] }).optional(),
   drafterAlone: scoreSchema.optional(),
   rescueRate: rate.optional(),
   sabotageRate: rate.optional(),
@@ -36,7 +38,7 @@ const evalPointSchema = z.object({
   readouts: z.partialRecord(z.enum(METHODS), readoutSchema),
 });
 
-const armSchema = z.object({ curve: z.array(evalPointSchema), stepsDone: count, evalTokens: count, error: z.string().optional() });
+const armSchema = z.object({ curve: withIncreasingSteps(z.array(evalPointSchema)), stepsDone: count, evalTokens: count, error: z.string().optional() });
 
 const tableRowSchema = z.object({
   method: z.enum(METHODS),
@@ -63,8 +65,6 @@ const resultSchema: z.ZodType<ExperimentResult> = z.object({
 
 export type ParsedResult = { ok: true; result: ExperimentResult } | { ok: false; message: string };
 
-const MAX_ISSUES_SHOWN = 3;
-
 /** The identity checks first (is it a result at all, which version), then the shape, field by field. */
 export function parseExperimentResult(input: unknown): ParsedResult {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, message: 'the file does not hold a JSON object' };
@@ -73,10 +73,7 @@ export function parseExperimentResult(input: unknown): ParsedResult {
   if (typeof version === 'number' && version > RESULT_VERSION) return { ok: false, message: `the result was made by a newer version of the app (result version ${version}; this app reads version ${RESULT_VERSION})` };
   const parsed = resultSchema.safeParse(input);
   if (parsed.success) return { ok: true, result: parsed.data };
-  const issues = parsed.error.issues;
-  const shown = issues.slice(0, MAX_ISSUES_SHOWN).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
-  const more = issues.length > MAX_ISSUES_SHOWN ? ` (and ${issues.length - MAX_ISSUES_SHOWN} more)` : '';
-  return { ok: false, message: `the result file is damaged or incomplete: ${shown.join('; ')}${more}` };
+  return { ok: false, message: `the result file is damaged or incomplete: ${issuesText(parsed.error)}` };
 }
 
 /** Parses JSON text into a result; a syntax error is reported like any other problem. */
