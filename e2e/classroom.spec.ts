@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 // The classroom preset on the built app with no URL flags (wasm on this GPU-less machine):
 // the whole run, 60 steps of GRPO and Agon with evaluations every 20, runs to the end. How long it
 // takes is annotated, not asserted: CI's 2 shared cores vary too much for a wall-clock bound (it
-// took 2-3 minutes here; the README gives the Node timing).
+// took 2-3 minutes here; docs/results.md gives the Node timing).
 test('the classroom preset runs to the end on wasm', async ({ page }) => {
   test.setTimeout(480_000);
   await page.setViewportSize({ width: 1440, height: 900 });

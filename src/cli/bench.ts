@@ -1,5 +1,5 @@
 // Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu] [--quick] [--profile]
-// --profile adds a per-kernel table (calls, time) of one training step and of one sampled token.
+// (usage in bench-args.ts). Tables go to stdout, progress to stderr.
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { benchmarkModel, benchTable, type BenchRow } from '../core/model/benchmark';
@@ -8,25 +8,40 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { modelFromCheckpoint } from '../core/model/checkpoint';
 import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
+import { BENCH_USAGE, parseBenchArgs, UsageError, type BenchArgs } from './bench-args';
 
 const CHECKPOINT_DIR = 'public/checkpoints';
 
-function parseArgs(argv: string[]): { backends: string[]; quick: boolean; profile: boolean } {
-  const i = argv.indexOf('--backends');
-  const backends = i >= 0 && argv[i + 1] ? argv[i + 1]!.split(',') : ['wasm', 'cpu'];
-  return { backends, quick: argv.includes('--quick'), profile: argv.includes('--profile') };
+function args(): BenchArgs {
+  try {
+    return parseBenchArgs(process.argv.slice(2));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`error: ${e.message}\n${BENCH_USAGE}`);
+    process.exit(1);
+  }
 }
 
-const { backends, quick, profile } = parseArgs(process.argv.slice(2));
+const { backends, quick, profile, help } = args();
+if (help) {
+  console.log(BENCH_USAGE);
+  process.exit(0);
+}
+const started = performance.now();
+const progress = (message: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 const rows: BenchRow[] = [];
 for (const backend of backends) {
   if (!(await tf.setBackend(backend))) {
-    console.error(`backend ${backend} is not available, skipping`);
+    progress(`backend ${backend} is not available here, skipping`);
     continue;
   }
   await tf.ready();
-  console.error(`benchmarking ${backend}${quick ? ' (quick)' : ''}...`);
-  rows.push(await benchmarkModel({ quick, vocabSize: VOCAB_SIZE }));
+  const name = `${backend}${quick ? ' (quick)' : ''}`;
+  rows.push(await benchmarkModel({ quick, vocabSize: VOCAB_SIZE, onProgress: (part) => progress(`${name}: ${part}`) }));
+}
+if (rows.length === 0) {
+  console.error(`error: none of the backends ${backends.join(', ')} is available here`);
+  process.exit(1);
 }
 console.log(benchTable(rows));
 if (profile) {
@@ -39,6 +54,7 @@ if (profile) {
 // Loading a shipped checkpoint (decode, validate, build the model), on the last backend.
 const checkpoints = existsSync(CHECKPOINT_DIR) ? readdirSync(CHECKPOINT_DIR).filter((f) => f.endsWith('.ckpt')) : [];
 if (checkpoints.length > 0) {
+  progress(`loading ${checkpoints.length} shipped checkpoints`);
   console.log('\n| checkpoint | bytes | load (ms) |\n|---|---:|---:|');
   for (const file of checkpoints) {
     const bytes = new Uint8Array(readFileSync(join(CHECKPOINT_DIR, file)));
@@ -49,3 +65,4 @@ if (checkpoints.length > 0) {
     console.log(`| ${file} | ${bytes.length.toLocaleString('en-US')} | ${ms.toFixed(1)} |`);
   }
 }
+progress('done');

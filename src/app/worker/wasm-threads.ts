@@ -1,7 +1,7 @@
 /**
  * How many threads the wasm backend computes with, and what decides it. tfjs-backend-wasm
  * loads its multithreaded binary only where SharedArrayBuffer is allowed, i.e. where the
- * scope is cross-origin isolated (COOP + COEP headers, see README "Hosting"). Even then its
+ * scope is cross-origin isolated (COOP + COEP headers, see docs/playground.md, "Hosting"). Even then its
  * C++ caps the thread pool at half of navigator.hardwareConcurrency (it assumes two hardware
  * threads per core), which leaves one thread on a 2-core machine, and setThreadsCount()
  * cannot go past that cap.
@@ -27,7 +27,7 @@ export function threadingOf(backend: BackendName, scope: { crossOriginIsolated?:
  * Runs `select` (which may initialise the wasm backend) so that wasm uses `threads` threads,
  * or tfjs's own count (half the logical cores, at most 8) when undefined. Why not more by
  * default: on this project's 2-core machine two threads made a training step 2.4x and
- * sampling ~10x slower than one (README, Benchmarks). The C++ caps the count at half of
+ * sampling ~10x slower than one (docs/benchmarks.md). The C++ caps the count at half of
  * navigator.hardwareConcurrency, read once when the module is instantiated, and
  * setThreadsCount() cannot pass that cap: for that moment this worker's
  * hardwareConcurrency reads as 2 * threads; the real value is back as soon as `select` settles.

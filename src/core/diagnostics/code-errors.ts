@@ -1,8 +1,8 @@
 /**
  * How a code model's answers alone go wrong, by what each problem needs of the knowledge
  * split: too few primitives, too many, the right number but the wrong ones, or none that
- * parse. Made to find why the unnamed-program code pairs did not hold the premise (README,
- * Premise diagnostics): most of their misses on taught programs stopped early.
+ * parse. Made to find why the unnamed-program code pairs did not hold the premise (docs/base-pair.md,
+ * recipes that did not hold the premise): most of their misses on taught programs stopped early.
  */
 import { parseProgram } from '../tasks/dsl';
 import type { Problem, TaskFamily } from '../tasks/task';

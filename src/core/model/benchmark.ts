@@ -32,6 +32,8 @@ export interface BenchOptions {
   trainBatch?: number;
   /** Names the row (default: the backend), e.g. to tell the fused and plain webgpu paths apart. */
   label?: string;
+  /** Called as each part starts (a CPU-backend run takes minutes between rows). */
+  onProgress?: (part: string) => void;
 }
 
 const TRAIN_BATCH = 64;
@@ -44,11 +46,14 @@ const NEW_TOKENS = 48;
 export async function benchmarkModel(options: BenchOptions = {}): Promise<BenchRow> {
   const vocabSize = options.vocabSize ?? 48;
   const model = new Transformer(defaultModelConfig(vocabSize), 1);
+  const progress = options.onProgress ?? (() => {});
   try {
     // Quick mode shrinks both batches (a plain-ops batch-64 step is tens of seconds on SwiftShader
     // WebGPU) and times one step at batch 64 when trainBatch asks for it.
     const trainBatch = options.trainBatch ?? (options.quick ? 16 : TRAIN_BATCH);
+    progress(`training step, batch ${trainBatch}`);
     const trainStepMs = (await timeTrainStep(model, options.quick ? (trainBatch >= TRAIN_BATCH ? 1 : 2) : 5, trainBatch)).ms;
+    progress(`training step, batch ${SMALL_BATCH}`);
     const smallBatchStepMs = (await timeTrainStep(model, options.quick ? 2 : 5, SMALL_BATCH)).ms;
     const sampleBatch = options.quick ? 16 : 64;
     const prompts = Array.from({ length: sampleBatch }, (_, i) =>
@@ -56,7 +61,9 @@ export async function benchmarkModel(options: BenchOptions = {}): Promise<BenchR
     );
     // eosId -1 never matches, so every row generates all NEW_TOKENS.
     const opts: SampleOptions = { maxNewTokens: NEW_TOKENS, temperature: 1, topP: 0.95, eosId: -1, padId: 0, seed: 1 };
+    progress(`KV sampling, ${sampleBatch} prompts x ${NEW_TOKENS} tokens`);
     const kvMs = await timeSampler(() => sample(model, prompts, opts), () => sample(model, prompts, { ...opts, maxNewTokens: 2 }), options.quick ? 1 : 5);
+    progress('full-recompute sampling');
     const fullMs = await timeSampler(
       () => sampleFullRecompute(model, prompts, opts),
       () => sampleFullRecompute(model, prompts, { ...opts, maxNewTokens: 2 }),
@@ -64,6 +71,7 @@ export async function benchmarkModel(options: BenchOptions = {}): Promise<BenchR
     );
     const sampled = sampleBatch * NEW_TOKENS;
     // The kernels of a step do not depend on its batch: counted at the small one (quicker).
+    progress('counting kernels');
     const { trainKernels, tokenKernels } = await countKernels(model, SMALL_BATCH, prompts);
     return {
       backend: options.label ?? tf.getBackend(),

@@ -350,7 +350,7 @@ export const codeFamily: TaskFamily = {
   // One program a problem, so fewer shared names than math's facts keep a single model near half of test-hard.
   factShares: { shared: 0.2, A: 0.3, B: 0.3, neither: 0.2 },
   // Without it a fork reads an untaught program in about 12% of its examples: too few to learn
-  // to decode a masked program from a draft's lists (README, "The base pair" and "Premise diagnostics").
+  // to decode a masked program from a draft's lists (docs/base-pair.md).
   readingFocus: 0.5,
   facts: programFacts,
   readerSolution: (problem, draft, knows) => (programFacts(problem).every(knows) ? { trace: problem.trace, answer: problem.answer } : draft),

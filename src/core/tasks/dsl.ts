@@ -12,7 +12,7 @@
  * Four primitives, each leaving its own mark on an example (mirrored order, sorted
  * order, every digit shifted, only odd digits left), so a tiny model can read a
  * program off three examples. Larger sets did not get there within the pretraining
- * budget: see "The code family's size" in the README.
+ * budget: see "The code family's size" in docs/base-pair.md.
  */
 export const PRIMITIVES = ['rev', 'srt', 'inc', 'odd'] as const;
 export type Primitive = (typeof PRIMITIVES)[number];
