@@ -99,10 +99,10 @@ describe('experiment runner', () => {
     await runner.run();
     // GRPO trains model A only; the untrained base arm leaves no checkpoint.
     expect(checkpoints.map((c) => [c.arm, c.member, c.step])).toEqual([['grpo', 'A', 1], ['grpo', 'A', 2]]);
-    const last = decodeCheckpoint(checkpoints[1]!.bytes);
+    const last = decodeCheckpoint(checkpoints[1]!.bytes, 'the last checkpoint');
     expect(last.extra).toMatchObject({ arm: 'grpo', member: 'A', step: 2, seed: micro.seed });
     // Same architecture as the base model it was trained from, so it loads wherever the base does.
-    const base = decodeCheckpoint(pair.a);
+    const base = decodeCheckpoint(pair.a, 'the base A');
     expect(last.config).toEqual(base.config);
     expect([...last.tensors.keys()]).toEqual([...base.tensors.keys()]);
   }, 300_000);
