@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { parseExperimentConfig } from '../src/core/experiment/config';
+import { DEFAULT_EXPERIMENT, parseExperimentConfig } from '../src/core/experiment/config';
 import { parseExperimentResultJson } from '../src/core/experiment/result-schema';
 import { configureMicro, ON_WEBGPU, openPlayground } from './playground';
 
@@ -114,4 +114,47 @@ test('storage blocked: the run goes on in memory; export it and import it in a f
   await expect(fresh.getByTestId('chart-pass-at-1')).toHaveAttribute('data-keys', 'zero-shot');
   await expect(fresh.getByTestId('saved-run')).toHaveAttribute('data-status', 'complete');
   await context.close();
+});
+
+test('a saved run with a damaged checkpoint: its row says what is wrong, it opens without it, and the other run opens whole', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openPlayground(page);
+  await expect(page.getByTestId('saved-runs')).toHaveAttribute('data-storage', 'ready');
+  const good = [...readFileSync('public/checkpoints/math-a.ckpt')];
+  const bad = [...good];
+  bad[bad.length - 100] = bad[bad.length - 100]! ^ 0x01; // one bit of the last tensor's weights
+  // Two runs written into the page's IndexedDB as the app keeps them, one with a bit flipped in its checkpoint.
+  await page.evaluate(
+    async ({ config, good, bad }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('agon-playground', 1);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const tx = db.transaction(['runs', 'checkpoints'], 'readwrite');
+      for (const [id, startedAt, bytes] of [['intact', 1, good], ['damaged', 2, bad]] as const) {
+        tx.objectStore('runs').put({ id, name: id, origin: 'here', status: 'interrupted', startedAt, savedAt: startedAt, config, environment: null, basePair: null, arms: {}, result: null, rounds: [], messages: [] });
+        tx.objectStore('checkpoints').put({ runId: id, arm: 'grpo', member: 'A', step: 1, bytes: new Uint8Array(bytes), optimizer: new Uint8Array([0]), evalTokens: 0 });
+      }
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { config: DEFAULT_EXPERIMENT, good, bad },
+  );
+  await page.reload();
+  const row = (name: string) => page.locator(`[data-testid="saved-run"][data-name="${name}"]`);
+  await expect(page.getByTestId('saved-run')).toHaveCount(2);
+
+  await row('damaged').getByRole('button', { name: 'Open' }).click();
+  await expect(row('damaged').getByTestId('saved-run-damage')).toContainText('saved run "damaged", checkpoint of grpo model A at step 1: tensor "head" does not match its checksum');
+  await expect(page.getByTestId('shown-origin')).toContainText('Reopened from the saved runs');
+  await expect(page.getByTestId('export-bar').getByTestId('download-checkpoint')).toHaveCount(0);
+
+  await row('intact').getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByTestId('export-bar').getByTestId('download-checkpoint')).toHaveText('grpo A step 1 (.ckpt)');
+  await expect(row('intact').getByTestId('saved-run-damage')).toHaveCount(0);
+  await expect(row('damaged').getByTestId('saved-run-damage')).toBeVisible();
 });

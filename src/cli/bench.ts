@@ -59,7 +59,7 @@ if (checkpoints.length > 0) {
   for (const file of checkpoints) {
     const bytes = new Uint8Array(readFileSync(join(CHECKPOINT_DIR, file)));
     const start = performance.now();
-    const model = modelFromCheckpoint(bytes, TOKENIZER_VERSION);
+    const model = modelFromCheckpoint(bytes, { tokenizerVersion: TOKENIZER_VERSION, source: join(CHECKPOINT_DIR, file) });
     const ms = performance.now() - start;
     model.dispose();
     console.log(`| ${file} | ${bytes.length.toLocaleString('en-US')} | ${ms.toFixed(1)} |`);

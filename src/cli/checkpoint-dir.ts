@@ -53,9 +53,9 @@ function checkedBytes(dir: string, entry: ManifestFile): Uint8Array {
 export function loadPair(dir: string, task: string): { a: Transformer; b: Transformer } {
   const entry = readManifest(dir).pairs[task];
   if (!entry) throw new Error(`${manifestPath(dir)} has no base pair for "${task}"; create it with "npm run pretrain -- --task ${task}"`);
-  const a = modelFromCheckpoint(checkedBytes(dir, entry.files.a), TOKENIZER_VERSION);
+  const a = modelFromCheckpoint(checkedBytes(dir, entry.files.a), { tokenizerVersion: TOKENIZER_VERSION, source: join(dir, entry.files.a.file) });
   try {
-    return { a, b: modelFromCheckpoint(checkedBytes(dir, entry.files.b), TOKENIZER_VERSION) };
+    return { a, b: modelFromCheckpoint(checkedBytes(dir, entry.files.b), { tokenizerVersion: TOKENIZER_VERSION, source: join(dir, entry.files.b.file) }) };
   } catch (e) {
     a.dispose();
     throw e;

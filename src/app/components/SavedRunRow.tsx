@@ -1,4 +1,4 @@
-/** One saved run in the list: its name (renamable), status, when and what; open, compare, delete. */
+/** One saved run in the list: its name (renamable), status, when and what; open, compare, delete; what was found damaged when it was opened. */
 import { useState } from 'react';
 import { useAppStore } from '../store/app-store';
 import { evalCount, type SavedRun } from '../storage/saved-run';
@@ -38,6 +38,7 @@ export function SavedRunRow({ run }: { run: SavedRun }) {
   const compared = useSavedRuns((s) => s.compare.includes(run.id));
   const pageBusy = useAppStore((s) => s.run.status === 'loading' || s.run.status === 'running' || s.run.status === 'paused');
   const onScreen = useAppStore((s) => s.shown?.id === run.id);
+  const damage = useSavedRuns((s) => s.damaged[run.id]);
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const status = listedStatus(run, live);
@@ -79,6 +80,11 @@ export function SavedRunRow({ run }: { run: SavedRun }) {
           </button>
         )}
       </div>
+      {damage && (
+        <p className="notice notice-error saved-run-damage" role="alert" data-testid="saved-run-damage">
+          {damage}
+        </p>
+      )}
     </li>
   );
 }

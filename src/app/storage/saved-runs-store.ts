@@ -1,10 +1,12 @@
 /**
  * The saved runs as the page sees them: the list (newest first), which of them are
- * still running in some tab, the runs picked for comparison, and the one storage
- * problem to show. Actions that draw a run hand it to the app store's showRun.
+ * still running in some tab, the runs picked for comparison, the one storage problem
+ * to show, and the runs found damaged when opened. Actions that draw a run hand it to
+ * the app store's showRun.
  */
 import { create } from 'zustand';
 import { useAppStore } from '../store/app-store';
+import { checkedCheckpoints } from './checked-checkpoints';
 import { heldRunIds } from './run-locks';
 import { openRunDb, type RunDb } from './run-db';
 import { isActiveStatus, runStateFrom, type SavedRun, type SavedStatus } from './saved-run';
@@ -21,6 +23,8 @@ export interface SavedRunsState {
   /** Runs still running in an open tab (this one or another). */
   live: string[];
   compare: string[];
+  /** What was found wrong with a run when it was opened (a damaged checkpoint, an unreadable record), by run id. */
+  damaged: Record<string, string>;
 
   init(open?: () => Promise<RunDb>): Promise<void>;
   /** Adds or replaces a run in the list after it was saved. */
@@ -40,6 +44,14 @@ export function listedStatus(run: SavedRun, live: readonly string[]): SavedStatu
   return isActiveStatus(run.status) && !live.includes(run.id) ? 'interrupted' : run.status;
 }
 
+/** The record with `id` set to `value`, or without it when null. */
+function withEntry(record: Record<string, string>, id: string, value: string | null): Record<string, string> {
+  const next = { ...record };
+  if (value === null) delete next[id];
+  else next[id] = value;
+  return next;
+}
+
 const byStartDesc = (a: SavedRun, b: SavedRun) => b.startedAt - a.startedAt;
 
 export const useSavedRuns = create<SavedRunsState>()((set, get) => ({
@@ -49,6 +61,7 @@ export const useSavedRuns = create<SavedRunsState>()((set, get) => ({
   runs: [],
   live: [],
   compare: [],
+  damaged: {},
 
   init: async (open = openRunDb) => {
     try {
@@ -64,9 +77,19 @@ export const useSavedRuns = create<SavedRunsState>()((set, get) => ({
   reportProblem: (error) => set({ problem: writeFailed(error).message }),
   dismissProblem: () => set({ problem: null }),
   open: async (id) => {
-    const found = await get().db?.get(id);
+    let found: Awaited<ReturnType<RunDb['get']>>;
+    try {
+      found = await get().db?.get(id);
+    } catch (e) {
+      // Only this run is lost: the list and the other runs stay as they are.
+      const name = get().runs.find((r) => r.id === id)?.name ?? id;
+      set((s) => ({ damaged: withEntry(s.damaged, id, `Saved run "${name}" could not be read: ${e instanceof Error ? e.message : String(e)}`) }));
+      return;
+    }
     if (!found) return;
-    useAppStore.getState().showRun(runStateFrom({ ...found.run, status: listedStatus(found.run, get().live) }, found.checkpoints), { origin: found.run.origin === 'imported' ? 'imported' : 'saved', id });
+    const { kept, problem } = checkedCheckpoints(found.run.name, found.checkpoints);
+    set((s) => ({ damaged: withEntry(s.damaged, id, problem) }));
+    useAppStore.getState().showRun(runStateFrom({ ...found.run, status: listedStatus(found.run, get().live) }, kept), { origin: found.run.origin === 'imported' ? 'imported' : 'saved', id });
   },
   rename: async (id, name) => {
     const trimmed = name.trim();
@@ -79,7 +102,7 @@ export const useSavedRuns = create<SavedRunsState>()((set, get) => ({
     }
   },
   remove: async (id) => {
-    set((s) => ({ runs: s.runs.filter((r) => r.id !== id), compare: s.compare.filter((c) => c !== id) }));
+    set((s) => ({ runs: s.runs.filter((r) => r.id !== id), compare: s.compare.filter((c) => c !== id), damaged: withEntry(s.damaged, id, null) }));
     try {
       await get().db?.remove(id);
     } catch (e) {

@@ -1,4 +1,8 @@
-/** Identity of a base pair: which checkpoint bytes an experiment started from, so a shared config can be checked against them. */
+/**
+ * Identity of a base pair: which checkpoint bytes an experiment started from, so a shared config
+ * can be checked against them. Read in format 1 (without checksums), so that adding them left the ids as they were.
+ */
+import { formatOneBytes } from '../model/checkpoint';
 
 /** 64-bit FNV-1a over bytes (two 32-bit halves with different offsets): synchronous and identical in Node and browsers. */
 function digest(bytes: Uint8Array): string {
@@ -13,5 +17,5 @@ function digest(bytes: Uint8Array): string {
 }
 
 export function basePairId(task: string, a: Uint8Array, b: Uint8Array): string {
-  return `${task}:${digest(a)}:${digest(b)}`;
+  return `${task}:${digest(formatOneBytes(a))}:${digest(formatOneBytes(b))}`;
 }

@@ -49,8 +49,8 @@ describe('continuing a run that was cut short', () => {
     expect(plan.cuts.agon?.step).toBe(2);
     expect(Object.keys(plan.cuts.agon!.members).sort()).toEqual(['A', 'B']);
     // Training did move the weights, so the state carried over matters.
-    const trained = decodeCheckpoint(plan.cuts.agon!.members.A!.weights).tensors;
-    const base = decodeCheckpoint(pair.a).tensors;
+    const trained = decodeCheckpoint(plan.cuts.agon!.members.A!.weights, 'the trained A').tensors;
+    const base = decodeCheckpoint(pair.a, 'the base A').tensors;
     expect([...trained.keys()].some((k) => trained.get(k)!.some((v, i) => v !== base.get(k)![i]))).toBe(true);
 
     const rounds: number[] = [];

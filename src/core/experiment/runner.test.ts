@@ -14,18 +14,20 @@ import { METHODS } from './methods';
 
 const env = { backend: 'wasm', tfjsVersion: tf.version.tfjs, appVersion: 'test', platform: 'node' };
 
-function tinyPair(options: { nanInA?: boolean } = {}) {
+/** `headInA` fills model A's output head (a bias-free matrix) with one value: the largest float32 makes every logit infinite, and so the loss NaN. */
+function tinyPair(options: { headInA?: number } = {}) {
   const config = { vocabSize: VOCAB_SIZE, dModel: 16, nLayers: 1, nHeads: 2, dFF: 32, maxLen: bucketLength(maxSequenceLength(mathFamily)) };
-  const bytes = (seed: number, nan = false) => {
+  const bytes = (seed: number, head?: number) => {
     const m = new Transformer(config, seed);
-    // A NaN in the output head's bias-free matrix makes every logit, and so the loss, NaN.
-    if (nan) m.weights.at(-1)!.assign(tf.fill(m.weights.at(-1)!.shape, NaN));
+    if (head !== undefined) m.weights.at(-1)!.assign(tf.fill(m.weights.at(-1)!.shape, head));
     const out = encodeCheckpoint(m, { tokenizerVersion: TOKENIZER_VERSION });
     m.dispose();
     return out;
   };
-  return { a: bytes(1, options.nanInA), b: bytes(2) };
+  return { a: bytes(1, options.headInA), b: bytes(2) };
 }
+
+const MAX_FLOAT32 = 3.4028234663852886e38;
 
 const micro: ExperimentConfig = {
   ...DEFAULT_EXPERIMENT,
@@ -99,10 +101,10 @@ describe('experiment runner', () => {
     await runner.run();
     // GRPO trains model A only; the untrained base arm leaves no checkpoint.
     expect(checkpoints.map((c) => [c.arm, c.member, c.step])).toEqual([['grpo', 'A', 1], ['grpo', 'A', 2]]);
-    const last = decodeCheckpoint(checkpoints[1]!.bytes);
+    const last = decodeCheckpoint(checkpoints[1]!.bytes, 'the last checkpoint');
     expect(last.extra).toMatchObject({ arm: 'grpo', member: 'A', step: 2, seed: micro.seed });
     // Same architecture as the base model it was trained from, so it loads wherever the base does.
-    const base = decodeCheckpoint(pair.a);
+    const base = decodeCheckpoint(pair.a, 'the base A');
     expect(last.config).toEqual(base.config);
     expect([...last.tensors.keys()]).toEqual([...base.tensors.keys()]);
   }, 300_000);
@@ -128,7 +130,7 @@ describe('experiment runner', () => {
 
   it('stops an arm whose loss turns NaN, with a clear error, keeping what it measured', async () => {
     const events: ExperimentEvent[] = [];
-    const runner = new ExperimentRunner({ ...micro, methods: ['grpo', 'zero-shot'] }, tinyPair({ nanInA: true }), env);
+    const runner = new ExperimentRunner({ ...micro, methods: ['grpo', 'zero-shot'] }, tinyPair({ headInA: MAX_FLOAT32 }), env);
     runner.on((e) => events.push(e));
     const result = await runner.run();
     expect(result.status).toBe('failed');
@@ -137,6 +139,11 @@ describe('experiment runner', () => {
     expect(events.some((e) => e.type === 'arm-error' && e.arm === 'grpo')).toBe(true);
     expect(result.table.map((r) => r.method)).toEqual(['grpo', 'zero-shot']);
   }, 300_000);
+
+  it('refuses a base pair with non-finite weights before training, saying which model and tensor', async () => {
+    const runner = new ExperimentRunner({ ...micro, methods: ['grpo'] }, tinyPair({ headInA: Number.NaN }), env);
+    await expect(runner.run()).rejects.toThrow(/^base pair shipped, model A: tensor "head" holds NaN at index 0/);
+  }, 60_000);
 
   it('pauses, steps exactly one round, resumes and cancels keeping what was measured', async () => {
     const runner = new ExperimentRunner({ ...micro, methods: ['grpo'], steps: 50, eval_every: 100 }, tinyPair(), env);

@@ -267,10 +267,15 @@ export class ExperimentRunner {
     if (this.stepsAllowed > 0) this.stepsAllowed--;
   }
 
+  private baseModel(member: Member): Transformer {
+    const bytes = member === 'A' ? this.basePair.a : this.basePair.b;
+    return modelFromCheckpoint(bytes, { tokenizerVersion: TOKENIZER_VERSION, source: `base pair ${this.config.base_pair}, model ${member}` });
+  }
+
   private loadPair(): Record<Member, Transformer> {
     return {
-      A: modelFromCheckpoint(this.basePair.a, TOKENIZER_VERSION),
-      B: modelFromCheckpoint(this.basePair.b, TOKENIZER_VERSION),
+      A: this.baseModel('A'),
+      B: this.baseModel('B'),
     };
   }
 
@@ -281,7 +286,7 @@ export class ExperimentRunner {
       const saved = cut.members[member];
       if (!saved) continue;
       models[member].dispose();
-      models[member] = modelFromCheckpoint(saved.weights, TOKENIZER_VERSION);
+      models[member] = modelFromCheckpoint(saved.weights, { tokenizerVersion: TOKENIZER_VERSION, source: `the saved checkpoint of arm ${cut.arm}, member ${member}, step ${cut.step}` });
     }
     return models;
   }
@@ -292,7 +297,7 @@ export class ExperimentRunner {
       name,
       model: models[name],
       optimizer: new FlatAdam(rl.learning_rate),
-      reference: modelFromCheckpoint(name === 'A' ? this.basePair.a : this.basePair.b, TOKENIZER_VERSION),
+      reference: this.baseModel(name),
     });
     return { A: learner('A'), B: learner('B') };
   }

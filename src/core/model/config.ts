@@ -43,3 +43,11 @@ export function configsEqual(a: ModelConfig, b: ModelConfig): boolean {
     a.maxLen === b.maxLen
   );
 }
+
+/** How many weights a Transformer of this config has, known before building it (see transformer.ts). */
+export function paramCountOf(c: ModelConfig): number {
+  const { vocabSize: V, dModel: D, dFF: F, nLayers, maxLen } = c;
+  // Per layer: two layer norms, attention (qkv and out, with biases), the MLP (up and down, with biases).
+  const layer = 4 * D + (D * 3 * D + 3 * D) + (D * D + D) + (D * F + F) + (F * D + D);
+  return V * D + maxLen * D + nLayers * layer + 2 * D + D * V;
+}

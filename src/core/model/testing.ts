@@ -22,3 +22,26 @@ export function randomRows(count: number, lengths: (i: number) => number, vocab:
     Array.from({ length: lengths(i) }, () => lo + Math.floor(next() * (vocab - lo))),
   );
 }
+
+/**
+ * A checkpoint with its JSON header edited (and its header length fixed up), written as `version`:
+ * how the tests make files of the old format and headers that lie.
+ */
+export function withEditedHeader(bytes: Uint8Array, edit: (header: Record<string, unknown>) => void, version?: number): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerLength = view.getUint32(12, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + headerLength))) as Record<string, unknown>;
+  edit(header);
+  const edited = new TextEncoder().encode(JSON.stringify(header));
+  const out = new Uint8Array(16 + edited.length + bytes.length - 16 - headerLength);
+  out.set(bytes.subarray(0, 16));
+  out.set(edited, 16);
+  out.set(bytes.subarray(16 + headerLength), 16 + edited.length);
+  const outView = new DataView(out.buffer);
+  outView.setUint32(12, edited.length, true);
+  if (version !== undefined) outView.setUint32(8, version, true);
+  return out;
+}
+
+/** Offset of the first weight byte (just past the header). */
+export const weightsOffset = (bytes: Uint8Array) => 16 + new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(12, true);

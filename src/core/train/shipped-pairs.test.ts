@@ -6,15 +6,16 @@
  * needs, and a fast recheck on the first 100 problems must land within sampling error of them.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
+import { basePairId } from '../experiment/base-pair';
 import { measurePremise } from '../diagnostics/measure';
 import { premiseSchema, type Premise } from '../diagnostics/premise-schema';
 import { CASCADES, modelCompleter } from '../diagnostics/rollouts';
 import { soloStage } from '../eval/cascade';
-import { decodeCheckpoint, modelFromCheckpoint } from '../model/checkpoint';
+import { CHECKPOINT_VERSION, decodeCheckpoint, modelFromCheckpoint } from '../model/checkpoint';
 import { completionBudget } from '../tasks/budget';
 import { familyByName } from '../tasks/families';
 import { testHardSplit } from '../tasks/splits';
@@ -25,6 +26,8 @@ import { flattened } from './pretrain-pair';
 const DIR = 'public/checkpoints';
 const manifest = JSON.parse(readFileSync(`${DIR}/manifest.json`, 'utf8'));
 const MAX_BYTES = 2 * 1024 * 1024;
+/** Recorded experiment results (npm run experiment), each naming the base pair it ran on. */
+const RESULTS = 'docs/results';
 /** Problems sampled per model: a model at 15% solves fewer than 3 of 50 about 1.4% of the time (the sampling is seeded). */
 const SAMPLED = 50;
 /** Problems of the premise recheck. */
@@ -47,6 +50,10 @@ function expectLift(label: string, recorded: Premise['cascades']['A->B']['lift']
 describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
   const family = familyByName(task);
   const entry = manifest.pairs[task];
+  const load = (member: 'a' | 'b') => {
+    const path = `${DIR}/${entry.files[member].file}`;
+    return modelFromCheckpoint(new Uint8Array(readFileSync(path)), { tokenizerVersion: TOKENIZER_VERSION, source: path });
+  };
 
   beforeAll(async () => {
     await tf.setBackend('wasm');
@@ -60,10 +67,22 @@ describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
       expect(bytes.length).toBe(entry.files[member].bytes);
       expect(bytes.length).toBeLessThan(MAX_BYTES);
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(entry.files[member].sha256);
-      const decoded = decodeCheckpoint(bytes);
+      const decoded = decodeCheckpoint(bytes, entry.files[member].file);
+      expect(decoded.version, 'written with a checksum per tensor').toBe(CHECKPOINT_VERSION);
       expect(decoded.config).toEqual(entry.config.model);
       expect(decoded.extra).toEqual({ family: task, member: member.toUpperCase() });
     }
+  });
+
+  it('is the pair recorded results ran on: rewriting it with checksums left its weights and its id as they were', () => {
+    const read = (member: 'a' | 'b') => new Uint8Array(readFileSync(`${DIR}/${entry.files[member].file}`));
+    const recorded = readdirSync(RESULTS)
+      .flatMap((dir) => readdirSync(`${RESULTS}/${dir}`).filter((f) => /^result-seed\d+\.json$/.test(f)).map((f) => `${RESULTS}/${dir}/${f}`))
+      .map((path) => JSON.parse(readFileSync(path, 'utf8')).config as { task: string; base_pair: string })
+      .filter((config) => config.task === task)
+      .map((config) => config.base_pair);
+    expect(recorded.length).toBeGreaterThan(0);
+    expect(recorded).toContain(basePairId(task, read('a'), read('b')));
   });
 
   it('records test-hard pass@1 inside the 15-60% band for both models', () => {
@@ -100,7 +119,7 @@ describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
     const problems = testHardSplit(family).slice(0, SAMPLED);
     const sampling = { temperature: 1, topP: 1, maxNewTokens: completionBudget(family), seed: 7 };
     for (const member of ['a', 'b'] as const) {
-      const model = modelFromCheckpoint(new Uint8Array(readFileSync(`${DIR}/${entry.files[member].file}`)), TOKENIZER_VERSION);
+      const model = load(member);
       const solved = (await soloStage(model, family, problems, sampling)).result.correct.filter(Boolean).length;
       model.dispose();
       expect(solved).toBeGreaterThanOrEqual(3);
@@ -109,7 +128,6 @@ describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
 
   it('lands near its recorded premise figures on a recheck of the first 100 problems', async () => {
     const recorded = premiseSchema.parse(entry.premise);
-    const load = (member: 'a' | 'b') => modelFromCheckpoint(new Uint8Array(readFileSync(`${DIR}/${entry.files[member].file}`)), TOKENIZER_VERSION);
     const [a, b] = [load('a'), load('b')];
     const recheck = await measurePremise({ A: modelCompleter(a), B: modelCompleter(b) }, family, { ...recorded, problems: RECHECK });
     a.dispose();
