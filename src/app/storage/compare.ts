@@ -5,6 +5,7 @@
 import type { Score } from '../../core/experiment/score';
 import { METHOD_SPECS, METHODS, type MethodName } from '../../core/experiment/methods';
 import { buildTable, type TableRow } from '../../core/experiment/result';
+import { scoreProblems } from '../../core/experiment/score-rules';
 import { pooledTable } from '../../core/experiment/summary';
 import type { SavedRun } from './saved-run';
 
@@ -22,7 +23,8 @@ export function tableOf(run: Pick<SavedRun, 'result' | 'config' | 'arms'>): Tabl
 
 /** Per method, the score a run is compared by: pooled over its seeds when more than one finished. */
 function scoresOf(run: SavedRun): { method: MethodName; test: Score }[] {
-  const seeds = run.seedResults ?? [];
+  // Only seeds whose scores are possible: a damaged record must not take the comparison down.
+  const seeds = (run.seedResults ?? []).filter((r) => r.table.every((row) => scoreProblems(row.test).length === 0));
   return seeds.length > 1 ? pooledTable(seeds).map((r) => ({ method: r.method, test: r.pooled })) : tableOf(run);
 }
 

@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import { useAppStore } from '../store/app-store';
+import { checkedResults } from './checked-results';
 import { checkedCheckpoints } from './checked-checkpoints';
 import { heldRunIds } from './run-locks';
 import { openRunDb, type RunDb } from './run-db';
@@ -88,8 +89,11 @@ export const useSavedRuns = create<SavedRunsState>()((set, get) => ({
     }
     if (!found) return;
     const { kept, problem } = checkedCheckpoints(found.run.name, found.checkpoints);
-    set((s) => ({ damaged: withEntry(s.damaged, id, problem) }));
-    useAppStore.getState().showRun(runStateFrom({ ...found.run, status: listedStatus(found.run, get().live) }, kept), { origin: found.run.origin === 'imported' ? 'imported' : 'saved', id });
+    const results = checkedResults(found.run);
+    const problems = [results.problem, problem].filter((p) => p !== null);
+    set((s) => ({ damaged: withEntry(s.damaged, id, problems.length > 0 ? problems.join(' ') : null) }));
+    const run = results.run;
+    useAppStore.getState().showRun(runStateFrom({ ...run, status: listedStatus(run, get().live) }, kept), { origin: run.origin === 'imported' ? 'imported' : 'saved', id });
   },
   rename: async (id, name) => {
     const trimmed = name.trim();

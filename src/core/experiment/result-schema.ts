@@ -38,7 +38,7 @@ const evalPointSchema = z.object({
   readouts: z.partialRecord(z.enum(METHODS), readoutSchema),
 });
 
-const armSchema = z.object({ curve: withIncreasingSteps(z.array(evalPointSchema)), stepsDone: count, evalTokens: count, error: z.string().optional() });
+export const armSchema = z.object({ curve: withIncreasingSteps(z.array(evalPointSchema)), stepsDone: count, evalTokens: count, error: z.string().optional() });
 
 const tableRowSchema = z.object({
   method: z.enum(METHODS),
@@ -85,4 +85,10 @@ export function parseExperimentResultJson(text: string): ParsedResult {
     return { ok: false, message: `the file is not valid JSON (${e instanceof Error ? e.message : String(e)})` };
   }
   return parseExperimentResult(input);
+}
+
+/** Why a run's arms (its curves so far) cannot be drawn; null when they can. */
+export function armsProblem(arms: unknown): string | null {
+  const parsed = z.record(z.string(), armSchema).safeParse(arms);
+  return parsed.success ? null : `its curves are damaged: ${issuesText(parsed.error, ['arms'])}`;
 }
