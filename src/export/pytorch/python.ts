@@ -8,6 +8,14 @@ import { fileURLToPath } from 'node:url';
 /** Debian's python3-torch is built for the system python, not for a pyenv one on PATH. */
 export const PYTHON = '/usr/bin/python3';
 export const INSTALL_HINT = 'apt-get install -y python3-torch libopenblas0-pthread';
+/**
+ * Debian bookworm's torchrun (torch 1.13 on Python 3.11) fails at start with its default
+ * --redirects 0 / --tee 0 ("'NoneType' object has no attribute 'get'": 3.11 no longer lists a
+ * flag's zero member, so "0" parses to None). Any non-zero value avoids it; 1 keeps every
+ * process's stdout on the console (tee'd) and in torchrun's log folder.
+ */
+export const TORCHRUN_FIX = ['--redirects', '1', '--tee', '1'];
+
 const PROBE = fileURLToPath(new URL('./equivalence_probe.py', import.meta.url));
 
 function hasTorch(): boolean {
