@@ -64,6 +64,10 @@ Several machines (run on each, with its own --node_rank):
 
     torchrun --nnodes=2 --node_rank=0 --nproc_per_node=8 --master_addr=HOST --master_port=29500 train.py
 
+Debian bookworm's PyTorch (1.13 on Python 3.11) has a torchrun that stops at start with
+"'NoneType' object has no attribute 'get'"; add \`--redirects 1 --tee 1\` after \`torchrun\`
+there (PyTorch 2 does not need it).
+
 Options: \`--steps N\` (at most ${config.steps}, the stream exported; export again with more steps
 for longer), \`--seeds 1,2\` (among those exported), \`--device cpu|cuda\`, \`--threads N\`,
 \`--out DIR\`, and the model size \`--d-model --layers --heads --d-ff\` (a fresh model of that

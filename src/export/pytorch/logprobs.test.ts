@@ -49,6 +49,7 @@ describe.skipIf(skipWithoutTorch())('PyTorch port: log-probs of the shipped chec
     const theirs = probe<number[][]>('logprobs', { checkpoint: path, rows: batch });
     expect(theirs.map((r) => r.length)).toEqual(ours.map((r) => r.length));
     const worst = Math.max(...ours.flatMap((row, b) => row.map((x, t) => Math.abs(x - theirs[b]![t]!))));
+    console.log(`${name}: largest log-prob difference, tfjs (wasm) against PyTorch: ${worst.toExponential(2)}`);
     expect(worst).toBeLessThan(TOLERANCE);
     // Not vacuous: the rows are scored, and the corrupted ones lower.
     expect(ours.flat().some((x) => x < -1)).toBe(true);

@@ -77,6 +77,7 @@ function expectSame(ours: { loss: number; grads: Record<string, number[]> }, adv
   expect(Math.abs(ours.loss - theirs.loss)).toBeLessThan(TOLERANCE);
   expect(Object.keys(theirs.grads).sort()).toEqual(Object.keys(ours.grads).sort());
   const worst = Math.max(...Object.entries(ours.grads).flatMap(([k, g]) => g.map((x, i) => Math.abs(x - theirs.grads[k]![i]!))));
+  console.log(`loss difference ${Math.abs(ours.loss - theirs.loss).toExponential(2)}, largest gradient difference ${worst.toExponential(2)}`);
   expect(worst).toBeLessThan(TOLERANCE);
   // Not vacuous: a real gradient.
   expect(Math.max(...Object.values(ours.grads).flat().map(Math.abs))).toBeGreaterThan(1e-3);
