@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 import torch
 
 from agon.distributed import World
-from agon.evaluation import EvalContext, evaluate_readout, score
+from agon.evaluation import EvalContext, evaluate_readout
 from agon.model import Transformer, load_model
 from agon.tasks import TOKENIZER_VERSION, VOCAB_SIZE, Family
 from agon.training import Learner, agon_step, grpo_step
@@ -208,7 +208,7 @@ def run_seed(export, pair, seed, args, world, family, sets):
     table = build_table(config, records, specs)
     status = "failed" if any("error" in r for r in records.values()) else "complete"
     devices = f"{world.size} process{'es' if world.size > 1 else ''}"
-    sized = "" if args.d_model is None and args.layers is None and args.heads is None and args.d_ff is None else ", fresh model of overridden size"
+    sized = ", fresh model of overridden size" if any(getattr(args, flag) is not None for flag in SIZE_FLAGS) else ""
     result = {
         "schema": "agon-playground/result",
         "version": 1,

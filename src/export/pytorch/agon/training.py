@@ -20,7 +20,6 @@ class Learner:
     def __init__(self, model, reference, rl, world):
         self.model = model
         self.reference = reference
-        self.world = world
         self.trainable = DistributedDataParallel(model) if world.distributed else model
         self.optimizer = torch.optim.Adam(model.parameters(), lr=rl["learning_rate"], betas=(0.9, 0.999), eps=ADAM_EPS)
 
