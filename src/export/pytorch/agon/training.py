@@ -5,6 +5,8 @@ so advantages (per group, or over the batch) are the one-process ones; each proc
 its share of the whole batch's, and DistributedDataParallel all-reduces the gradients, so every
 process takes the same optimizer step the one-process run takes.
 """
+import hashlib
+
 import torch
 from torch.nn.parallel import DistributedDataParallel
 
@@ -26,8 +28,8 @@ class Learner:
 
 def uniforms(seed, step, arm_index, stream, problem_index, rows, max_new, device):
     """A problem's sampling draws, fixed by (seed, step, arm, stream, problem): the same whichever process samples it."""
-    key = ((seed * 1_000_003 + step) * 101 + arm_index) * 7 + stream
-    g = torch.Generator().manual_seed(key * 100_003 + problem_index)
+    key = hashlib.blake2b(f"{seed}/{step}/{arm_index}/{stream}/{problem_index}".encode(), digest_size=8).digest()
+    g = torch.Generator().manual_seed(int.from_bytes(key, "little") >> 1)  # a seed below 2**63, whatever the inputs
     return torch.rand(rows, max_new, generator=g).to(device)
 
 
