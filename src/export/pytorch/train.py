@@ -39,6 +39,7 @@ def parse_args(export):
     p.add_argument("--seeds", default=",".join(map(str, export["seeds"])), help=f"comma-separated, among the exported {export['seeds']}")
     p.add_argument("--out", default=os.path.join(HERE, "results"), help="where results/result-seed<S>.json go")
     p.add_argument("--threads", type=int, default=0, help="CPU threads per process (0: torch's default)")
+    p.add_argument("--dtype", choices=["float32", "float64"], default="float32", help="float64 for exactness checks (the playground computes in float32)")
     for flag, key in SIZE_FLAGS.items():
         p.add_argument(f"--{flag.replace('_', '-')}", type=int, help=f"model {key}: a fresh model of this size instead of the base pair")
     args = p.parse_args()
@@ -246,6 +247,7 @@ def main():
     args = parse_args(export)
     if args.threads > 0:
         torch.set_num_threads(args.threads)
+    torch.set_default_dtype(getattr(torch, args.dtype))
     world = World(args.device)
     family = Family(export["family"])
     sets = {"test": read_json("data", "eval-test.json"), "validation": read_json("data", "eval-validation.json")}

@@ -46,7 +46,7 @@ def update_policy(learner, rows, advantages, rl, world):
     for b, r in enumerate(rows):
         start = len(encode(r["prompt"]))
         old[b, start : start + len(r["tokens"])] = torch.tensor(r["logps"])
-    adv = torch.tensor(advantages, dtype=torch.float32, device=device)
+    adv = torch.tensor(advantages, dtype=mask.dtype, device=device)
     with torch.no_grad():
         ref = completion_log_probs(learner.reference, tokens, mask)
         kl_sum = float((k3(old, ref) * mask).sum())
