@@ -17,7 +17,8 @@ import { exportPytorch } from './pytorch-export-run';
 const PER_STEP = /seed \d+ (\S+): ([\d.]+) s per step/g;
 
 function secondsPerStep(processes: number, steps: number, project: string): Record<string, number> {
-  const args = ['train.py', '--device', 'cpu', '--steps', String(steps), '--out', join(project, `results-${processes}`)];
+  // One thread per process (torchrun's default too), so the processes are the only parallelism.
+  const args = ['train.py', '--device', 'cpu', '--threads', '1', '--steps', String(steps), '--out', join(project, `results-${processes}`)];
   const r = processes === 1
     ? spawnSync(PYTHON, args, { cwd: project, encoding: 'utf8' })
     : spawnSync('torchrun', [...TORCHRUN_FIX, `--nproc_per_node=${processes}`, '--master_port=29733', ...args], { cwd: project, encoding: 'utf8' });
@@ -37,7 +38,8 @@ try {
   const timings = counts.map((n) => secondsPerStep(n, steps, join(dir, 'project')));
   const arms = Object.keys(timings[0]!);
   const total = (t: Record<string, number>) => arms.reduce((s, a) => s + t[a]!, 0);
-  console.log(`default experiment (math, ${DEFAULT_EXPERIMENT.problems_per_step} problems x 2N = ${2 * DEFAULT_EXPERIMENT.rl.num_generations} rollouts per arm and step), ${steps} steps, CPU\n`);
+  const { problems_per_step: problems, rl } = DEFAULT_EXPERIMENT;
+  console.log(`default experiment (math; per arm and step ${problems} problems x ${2 * rl.num_generations} rollouts), ${steps} steps, CPU, 1 thread per process\n`);
   console.log(`| arm | ${counts.map((n) => `${n} process${n > 1 ? 'es' : ''} (s/step)`).join(' | ')} | speed-up |`);
   console.log(`| --- | ${counts.map(() => '---').join(' | ')} | --- |`);
   for (const [name, pick] of [...arms.map((a) => [a, (t: Record<string, number>) => t[a]!] as const), ['all arms', total] as const]) {
