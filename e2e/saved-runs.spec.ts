@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { DEFAULT_EXPERIMENT, parseExperimentConfig } from '../src/core/experiment/config';
 import { parseExperimentResultJson } from '../src/core/experiment/result-schema';
 import { configureMicro, ON_WEBGPU, openPlayground } from './playground';
@@ -95,6 +96,12 @@ test('storage blocked: the run goes on in memory; export it and import it in a f
   const config = testInfo.outputPath('config.json');
   await download(page, 'Config (JSON)', config);
   expect(parseExperimentConfig(JSON.parse(readFileSync(config, 'utf8'))).ok).toBe(true);
+  const zip = testInfo.outputPath('pytorch.zip');
+  expect(await download(page, 'Export as PyTorch project (zip)', zip)).toMatch(/^agon-math-seed1-.*-pytorch\.zip$/);
+  const project = unzipSync(new Uint8Array(readFileSync(zip)));
+  const folder = Object.keys(project)[0]!.split('/')[0]!;
+  expect(Object.keys(project)).toEqual(expect.arrayContaining([`${folder}/train.py`, `${folder}/agon/model.py`, `${folder}/checkpoints/math-a.ckpt`, `${folder}/data/train-seed1.json`, `${folder}/README.md`]));
+  expect(JSON.parse(strFromU8(project[`${folder}/export.json`]!)).config.methods).toEqual(['zero-shot']);
 
   // A new browser context has its own, empty storage: a fresh profile.
   const context = await browser.newContext();

@@ -1,7 +1,8 @@
 /**
  * Downloads for the run on screen: the result JSON (partial while a run goes on or
  * after an interruption; one per seed), the curves as CSV (every seed), the charts as one PNG, the config (for
- * `npm run experiment -- --config`), and the latest trained checkpoint of each model.
+ * `npm run experiment -- --config`), the experiment as a PyTorch project (zip, the same files as
+ * `npm run export:pytorch`), and the latest trained checkpoint of each model.
  * Also says where the run on screen comes from when it did not run in this page, and
  * offers to continue it when it was interrupted.
  */
@@ -13,6 +14,7 @@ import { pageEnvironment } from '../export/environment';
 import { checkpointFileName, configFileText, fileStem, resultFileText } from '../export/files';
 import { plotsPng } from '../export/plots-png';
 import { resultOf, seedResultsWith } from '../export/run-result';
+import { fetchBasePair } from '../worker/checkpoints';
 import { useAppStore } from '../store/app-store';
 import { useSavedRuns } from '../storage/saved-runs-store';
 import { ContinueRun } from './ContinueRun';
@@ -47,6 +49,17 @@ export function ExportBar() {
     setError(null);
     plotsPng(document).then((blob) => downloadBlob(blob, `${stem}-plots.png`), (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
+  const pretrained = config.base_pair_source === 'pretrain';
+  const downloadPytorch = () => {
+    setError(null);
+    const zip = async () => {
+      const pair = await fetchBasePair(new URL('checkpoints/', document.baseURI).href, config.task);
+      // Loaded on demand: the exporter draws every problem of the run and zips the project.
+      const { pytorchZip } = await import('../export/pytorch-zip');
+      return pytorchZip(`${stem}-pytorch`, config, pair.bytes, __APP_VERSION__);
+    };
+    zip().then((bytes) => downloadBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), `${stem}-pytorch.zip`), (e: unknown) => setError(`PyTorch export failed: ${e instanceof Error ? e.message : String(e)}`));
+  };
   return (
     <div className="export-bar" data-testid="export-bar">
       {shown && shown.origin !== 'live' && (
@@ -67,6 +80,15 @@ export function ExportBar() {
         </button>
         <button type="button" onClick={() => downloadText(configFileText(config), `${stem}-config.json`, 'application/json')} title="Rerun it headless: npm run experiment -- --config FILE --out DIR">
           Config (JSON)
+        </button>
+        <button
+          type="button"
+          data-testid="export-pytorch"
+          onClick={downloadPytorch}
+          disabled={pretrained}
+          title={pretrained ? 'Exports start from the shipped base pair; this run pretrained its own (npm run pretrain, then npm run export:pytorch -- --checkpoints DIR)' : 'A PyTorch project of this experiment (train.py, runnable with torchrun on CPUs or GPUs); its results import here'}
+        >
+          Export as PyTorch project (zip)
         </button>
         {run.checkpoints.map((c) => (
           <button key={`${c.arm}/${c.member}`} type="button" data-testid="download-checkpoint" onClick={() => downloadBlob(new Blob([c.bytes as Uint8Array<ArrayBuffer>]), checkpointFileName(stem, c))} title="The trained weights (AGONCKPT file)">

@@ -1,0 +1,129 @@
+"""One training step of an arm: GRPO or an Agon variant (src/core/rl/grpo.ts, agon.ts), data-parallel.
+
+Each process samples its share of the step's problems; the rewards of every share are gathered
+so advantages (per group, or over the batch) are the one-process ones; each process's loss is
+its share of the whole batch's, and DistributedDataParallel all-reduces the gradients, so every
+process takes the same optimizer step the one-process run takes.
+"""
+import hashlib
+
+import torch
+from torch.nn.parallel import DistributedDataParallel
+
+from .model import completion_log_probs, sample, sequence_batch
+from .rl import agon_scores, aggregate, group_advantages, k3, plain_reward, policy_loss_terms, read_index, roles
+from .tasks import EOS_ID, PAD_ID, decode, drafted_prompt, encode
+
+# tf.backend().epsilon() of the playground's Adam (torch's default is 1e-8).
+ADAM_EPS = 1e-7
+
+
+class Learner:
+    def __init__(self, model, reference, rl, world):
+        self.model = model
+        self.reference = reference
+        self.trainable = DistributedDataParallel(model) if world.distributed else model
+        self.optimizer = torch.optim.Adam(model.parameters(), lr=rl["learning_rate"], betas=(0.9, 0.999), eps=ADAM_EPS)
+
+
+def uniforms(seed, step, arm_index, stream, problem_index, rows, max_new, device):
+    """A problem's sampling draws, fixed by (seed, step, arm, stream, problem): the same whichever process samples it."""
+    key = hashlib.blake2b(f"{seed}/{step}/{arm_index}/{stream}/{problem_index}".encode(), digest_size=8).digest()
+    g = torch.Generator().manual_seed(int.from_bytes(key, "little") >> 1)  # a seed below 2**63, whatever the inputs
+    return torch.rand(rows, max_new, generator=g).to(device)
+
+
+def rollouts(model, prompts, draws, rl):
+    tokens, logps = sample(model, [encode(p) for p in prompts], rl["max_completion_length"], rl["temperature"], rl["top_p"], EOS_ID, PAD_ID, draws)
+    return [{"prompt": p, "tokens": t, "logps": lp, "text": decode(t)} for p, t, lp in zip(prompts, tokens, logps)]
+
+
+def update_policy(learner, rows, advantages, rl, world):
+    """One GRPO update on this process's rows; returns (loss, kl) of the whole batch."""
+    device = world.device
+    tokens, mask = sequence_batch([(encode(r["prompt"]), r["tokens"]) for r in rows], PAD_ID, device)
+    old = torch.zeros_like(mask)
+    for b, r in enumerate(rows):
+        start = len(encode(r["prompt"]))
+        old[b, start : start + len(r["tokens"])] = torch.tensor(r["logps"])
+    adv = torch.tensor(advantages, dtype=mask.dtype, device=device)
+    with torch.no_grad():
+        ref = completion_log_probs(learner.reference, tokens, mask)
+        kl_sum = float((k3(old, ref) * mask).sum())
+    global_rows = world.sum(len(rows))
+    global_tokens = world.sum(float(mask.sum()))
+    kl = world.sum(kl_sum) / max(global_tokens, 1)
+    loss = 0.0
+    for _ in range(rl["num_iterations"]):
+        learner.optimizer.zero_grad(set_to_none=True)
+        logp = completion_log_probs(learner.trainable, tokens, mask)
+        share = aggregate(policy_loss_terms(logp, old, adv, mask, rl, ref if rl["beta"] > 0 else None), mask, rl, global_rows, global_tokens)
+        # DistributedDataParallel averages gradients over processes; the shares must add up.
+        (share * world.size).backward()
+        learner.optimizer.step()
+        loss = world.sum(float(share))
+        if loss != loss or abs(loss) == float("inf"):
+            raise FloatingPointError(f"policy loss became {loss}")
+    return {"loss": loss, "kl": kl}
+
+
+def _flatten(parts):
+    return [x for part in parts for x in part]
+
+
+def grpo_step(learner, family, problems, step, rl, seed, arm_index, world):
+    """GRPO: 2N samples per problem from the plain prompt (compute parity with Agon)."""
+    group = 2 * rl["num_generations"]
+    start, end = world.share(len(problems))
+    samples = []
+    for i in range(start, end):
+        draws = uniforms(seed, step, arm_index, 0, i, group, rl["max_completion_length"], world.device)
+        samples += rollouts(learner.model, [family.plain_prompt(problems[i])] * group, draws, rl)
+    verdicts = [family.verify(problems[start + k // group], s["text"]) for k, s in enumerate(samples)]
+    outcomes = [(v["verdict"] == "correct", v["format"]) for v in verdicts]
+    everyone = world.gather({"outcomes": outcomes, "tokens": [len(s["tokens"]) for s in samples]})
+    all_outcomes = _flatten(p["outcomes"] for p in everyone)
+    rewards = [plain_reward(c, f, rl["format_weight"]) for c, f in all_outcomes]
+    advantages = group_advantages([r["total"] for r in rewards], group, rl["scale_rewards"])
+    mine = advantages[start * group : end * group]
+    update = update_policy(learner, samples, mine, rl, world)
+    return {"kind": "grpo", "streams": {"A": {"tokens": _flatten(p["tokens"] for p in everyone), "rewards": [r["total"] for r in rewards]}}, "kl": update["kl"]}
+
+
+def agon_step(learners, family, problems, step, rl, options, seed, arm_index, world):
+    """Agon: N drafts per problem, one solution per draft reading it, rewards with the bonus, one update per model."""
+    n = rl["num_generations"]
+    drafter, solver = roles(step, options["fixedRoles"])
+    start, end = world.share(len(problems))
+    drafts, solutions = [], []
+    for i in range(start, end):
+        draws = uniforms(seed, step, arm_index, 0, i, n, rl["max_completion_length"], world.device)
+        group = rollouts(learners[drafter].model, [family.plain_prompt(problems[i])] * n, draws, rl)
+        read = [group[read_index(j, n, options["sharedOpponent"])] for j in range(n)]
+        prompts = [drafted_prompt(problems[i], family.draft_view(d["text"], options["showDraftAnswer"])) for d in read]
+        draws = uniforms(seed, step, arm_index, 1, i, n, rl["max_completion_length"], world.device)
+        drafts += group
+        solutions += rollouts(learners[solver].model, prompts, draws, rl)
+
+    def outcomes(rows):
+        vs = [family.verify(problems[start + k // n], r["text"]) for k, r in enumerate(rows)]
+        return [(v["verdict"] == "correct", v["format"]) for v in vs]
+
+    everyone = world.gather({
+        "drafts": outcomes(drafts),
+        "solutions": outcomes(solutions),
+        "draftTokens": [len(d["tokens"]) for d in drafts],
+        "solveTokens": [len(s["tokens"]) for s in solutions],
+    })
+    scores = agon_scores(_flatten(p["drafts"] for p in everyone), _flatten(p["solutions"] for p in everyone), n, rl, options)
+    lo, hi = start * n, end * n
+    d_update = update_policy(learners[drafter], drafts, scores["draftAdvantages"][lo:hi], rl, world)
+    s_update = update_policy(learners[solver], solutions, scores["solveAdvantages"][lo:hi], rl, world)
+    return {
+        "kind": "agon",
+        "streams": {
+            "drafter": {"tokens": _flatten(p["draftTokens"] for p in everyone), "rewards": [r["total"] for r in scores["draftRewards"]]},
+            "solver": {"tokens": _flatten(p["solveTokens"] for p in everyone), "rewards": [r["total"] for r in scores["solveRewards"]]},
+        },
+        "kl": (d_update["kl"] + s_update["kl"]) / 2,
+    }
