@@ -1,32 +1,53 @@
-// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu] [--quick] [--profile]
+// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu,webgpu] [--quick] [--profile]
 // --profile adds a per-kernel table (calls, time) of one training step and of one sampled token.
-import * as tf from '@tensorflow/tfjs';
-import '@tensorflow/tfjs-backend-wasm';
-import { benchmarkModel, benchTable, type BenchRow } from '../core/model/benchmark';
-import { profileTable } from '../core/model/kernel-profile';
+// webgpu runs on Dawn (see docs/webgpu-in-node.md), twice: the plain tfjs ops, then the fused kernels.
+// First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
+import { webgpuFailure } from '../core/backend/node-webgpu';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeAdapter, selectBackend, type BackendName } from '../core/backend';
+import { benchmarkModel, benchTable, type BenchRow } from '../core/model/benchmark';
+import { profileTable } from '../core/model/kernel-profile';
 import { modelFromCheckpoint } from '../core/model/checkpoint';
 import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
+import { setFusedKernels } from '../core/webgpu';
 
 const CHECKPOINT_DIR = 'public/checkpoints';
+const BACKENDS: readonly BackendName[] = ['webgpu', 'wasm', 'cpu'];
 
-function parseArgs(argv: string[]): { backends: string[]; quick: boolean; profile: boolean } {
+function parseArgs(argv: string[]): { backends: BackendName[]; quick: boolean; profile: boolean } {
   const i = argv.indexOf('--backends');
-  const backends = i >= 0 && argv[i + 1] ? argv[i + 1]!.split(',') : ['wasm', 'cpu'];
-  return { backends, quick: argv.includes('--quick'), profile: argv.includes('--profile') };
+  const names = i >= 0 && argv[i + 1] ? argv[i + 1]!.split(',') : ['wasm', 'cpu'];
+  const unknown = names.find((n) => !BACKENDS.includes(n as BackendName));
+  if (unknown !== undefined) {
+    console.error(`error: unknown backend "${unknown}" (choose from ${BACKENDS.join(', ')})`);
+    process.exit(2);
+  }
+  return { backends: names as BackendName[], quick: argv.includes('--quick'), profile: argv.includes('--profile') };
+}
+
+/** The rows of one backend: webgpu gives the plain ops and the fused kernels (before and after). */
+async function benchBackend(backend: BackendName, quick: boolean): Promise<BenchRow[]> {
+  const base = { quick, vocabSize: VOCAB_SIZE };
+  if (backend !== 'webgpu') return [await benchmarkModel(base)];
+  setFusedKernels(false);
+  const plain = await benchmarkModel({ ...base, label: 'webgpu (plain ops)' }).finally(() => setFusedKernels(true));
+  return [plain, await benchmarkModel({ ...base, label: 'webgpu (fused kernels)' })];
 }
 
 const { backends, quick, profile } = parseArgs(process.argv.slice(2));
 const rows: BenchRow[] = [];
 for (const backend of backends) {
-  if (!(await tf.setBackend(backend))) {
-    console.error(`backend ${backend} is not available, skipping`);
+  try {
+    const info = await selectBackend([backend]);
+    if (info.adapter) console.error(`WebGPU adapter: ${describeAdapter(info.adapter)}`);
+  } catch (err) {
+    console.error(backend === 'webgpu' ? webgpuFailure(undefined, err) : `backend ${backend} is not available, skipping`);
+    if (backend === 'webgpu') process.exitCode = 1;
     continue;
   }
-  await tf.ready();
   console.error(`benchmarking ${backend}${quick ? ' (quick)' : ''}...`);
-  rows.push(await benchmarkModel({ quick, vocabSize: VOCAB_SIZE }));
+  rows.push(...(await benchBackend(backend, quick)));
 }
 console.log(benchTable(rows));
 if (profile) {

@@ -1,0 +1,76 @@
+// The fused WebGPU kernels against the plain tfjs ops, in Node on Dawn (a GPU's Vulkan driver or
+// lavapipe, see docs/webgpu-in-node.md), at tiny shapes. The browser runs the same checks at
+// larger shapes (e2e/fused-kernels.spec.ts). Without an adapter these tests skip, saying why,
+// except in CI (CI set), where the missing adapter is a failure.
+import { nodeWebGPU, SETUP_HINT } from '../backend/node-webgpu';
+import { describe, expect, it } from 'vitest';
+import { describeAdapter, selectBackend } from '../backend';
+import { fusedChecks } from './testing/fused-checks';
+
+const TOLERANCE = 1e-4;
+
+async function startWebGPU(): Promise<{ adapter: string } | { missing: string }> {
+  if (!nodeWebGPU.installed) return { missing: nodeWebGPU.error };
+  try {
+    const info = await selectBackend(['webgpu']);
+    return { adapter: info.adapter ? describeAdapter(info.adapter) : 'unknown adapter' };
+  } catch (err) {
+    return { missing: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+const started = await startWebGPU();
+const missing = 'missing' in started ? `no WebGPU in this Node (${started.missing}). ${SETUP_HINT}` : null;
+if (missing && !process.env.CI) console.warn(`fused-kernels.test.ts skipped: ${missing}`);
+
+if (missing && process.env.CI) {
+  it('finds a WebGPU adapter (CI needs one for the fused kernels)', () => {
+    throw new Error(missing);
+  });
+}
+
+function within(label: string, diffs: number[]): void {
+  expect(diffs.length, label).toBeGreaterThan(0);
+  for (const [i, d] of diffs.entries()) expect(d, `${label}, output ${i}`).toBeLessThan(TOLERANCE);
+}
+
+describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? started.adapter : 'no adapter'}`, () => {
+  it('registers the fused kernels on webgpu', async () => {
+    expect(await fusedChecks.ready()).toBe(true);
+  });
+
+  it('LayerNorm, GELU and attention equal the plain ops, forward and gradients', async () => {
+    // 37 rows of 24: no multiple of the 64-wide workgroup.
+    within('layerNorm 37x24', await fusedChecks.layerNorm(37, 24));
+    within('gelu 37x24', await fusedChecks.gelu(37, 24));
+    within('attention T5 B3 H2 d8', await fusedChecks.attention(5, 3, 2, 8));
+    within('decode S1 L7', await fusedChecks.decode(1, 7, 3, 2, 8));
+  });
+
+  it('Adam and a whole small model equal the plain ops', async () => {
+    within('adam 3 weights', await fusedChecks.adam([[37, 5], [3], [16, 16]], 2));
+    within('model', await fusedChecks.model());
+  });
+
+  it('the sampling kernel draws the same tokens as the plain path', async () => {
+    // 5 x 37: rows under one workgroup; 3 x 130: a row wider than the workgroup.
+    for (const [B, V] of [[5, 37], [3, 130]] as const) {
+      for (const [temperature, topP] of [[1, 0.9], [0.7, 1], [1, 1], [0, 1], [1.3, 0.5]] as const) {
+        const label = `sampling B${B} V${V} T${temperature} topP${topP}`;
+        const [tokens, logProb, prob, done] = await fusedChecks.sampling(B, V, temperature, topP, 6);
+        expect(tokens, `${label}: token mismatches`).toBe(0);
+        expect(done, `${label}: finished-flag mismatches`).toBe(0);
+        expect(logProb, `${label}: log-prob`).toBeLessThan(TOLERANCE);
+        expect(prob, `${label}: probability`).toBeLessThan(TOLERANCE);
+      }
+    }
+  });
+
+  it('a fused rollout equals the plain one', async () => {
+    for (const [temperature, topP] of [[1, 0.95], [0, 1]] as const) {
+      const [mismatch, logProb] = await fusedChecks.rollout(temperature, topP);
+      expect(mismatch, `rollout T${temperature} topP${topP}: token mismatches`).toBe(0);
+      expect(logProb, `rollout T${temperature} topP${topP}: log-prob`).toBeLessThan(TOLERANCE);
+    }
+  });
+});
