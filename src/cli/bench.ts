@@ -1,6 +1,7 @@
-// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu,webgpu] [--quick] [--profile]
+// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu,webgpu] [--quick] [--profile] [--no-plain]
 // --profile adds a per-kernel table (calls, time) of one training step and of one sampled token.
-// webgpu runs on Dawn (see docs/webgpu-in-node.md), twice: the plain tfjs ops, then the fused kernels.
+// webgpu runs on Dawn (see docs/webgpu-in-node.md), twice: the plain tfjs ops, then the fused
+// kernels; --no-plain leaves out the plain ops (slow on a software Vulkan).
 // First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
 import { webgpuFailure } from '../core/backend/node-webgpu';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { setFusedKernels } from '../core/webgpu';
 const CHECKPOINT_DIR = 'public/checkpoints';
 const BACKENDS: readonly BackendName[] = ['webgpu', 'wasm', 'cpu'];
 
-function parseArgs(argv: string[]): { backends: BackendName[]; quick: boolean; profile: boolean } {
+function parseArgs(argv: string[]): { backends: BackendName[]; quick: boolean; profile: boolean; plain: boolean } {
   const i = argv.indexOf('--backends');
   const names = i >= 0 && argv[i + 1] ? argv[i + 1]!.split(',') : ['wasm', 'cpu'];
   const unknown = names.find((n) => !BACKENDS.includes(n as BackendName));
@@ -23,19 +24,21 @@ function parseArgs(argv: string[]): { backends: BackendName[]; quick: boolean; p
     console.error(`error: unknown backend "${unknown}" (choose from ${BACKENDS.join(', ')})`);
     process.exit(2);
   }
-  return { backends: names as BackendName[], quick: argv.includes('--quick'), profile: argv.includes('--profile') };
+  return { backends: names as BackendName[], quick: argv.includes('--quick'), profile: argv.includes('--profile'), plain: !argv.includes('--no-plain') };
 }
 
 /** The rows of one backend: webgpu gives the plain ops and the fused kernels (before and after). */
-async function benchBackend(backend: BackendName, quick: boolean): Promise<BenchRow[]> {
+async function benchBackend(backend: BackendName, quick: boolean, plain: boolean): Promise<BenchRow[]> {
   const base = { quick, vocabSize: VOCAB_SIZE };
   if (backend !== 'webgpu') return [await benchmarkModel(base)];
+  const fused = { ...base, label: 'webgpu (fused kernels)' };
+  if (!plain) return [await benchmarkModel(fused)];
   setFusedKernels(false);
-  const plain = await benchmarkModel({ ...base, label: 'webgpu (plain ops)' }).finally(() => setFusedKernels(true));
-  return [plain, await benchmarkModel({ ...base, label: 'webgpu (fused kernels)' })];
+  const plainRow = await benchmarkModel({ ...base, label: 'webgpu (plain ops)' }).finally(() => setFusedKernels(true));
+  return [plainRow, await benchmarkModel(fused)];
 }
 
-const { backends, quick, profile } = parseArgs(process.argv.slice(2));
+const { backends, quick, profile, plain } = parseArgs(process.argv.slice(2));
 const rows: BenchRow[] = [];
 for (const backend of backends) {
   try {
@@ -47,7 +50,7 @@ for (const backend of backends) {
     continue;
   }
   console.error(`benchmarking ${backend}${quick ? ' (quick)' : ''}...`);
-  rows.push(...(await benchBackend(backend, quick)));
+  rows.push(...(await benchBackend(backend, quick, plain)));
 }
 console.log(benchTable(rows));
 if (profile) {

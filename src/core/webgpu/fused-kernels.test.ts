@@ -53,8 +53,9 @@ describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? sta
   });
 
   it('the sampling kernel draws the same tokens as the plain path', async () => {
-    // 5 x 37: rows under one workgroup; 3 x 130: a row wider than the workgroup.
-    for (const [B, V] of [[5, 37], [3, 130]] as const) {
+    // One workgroup a row: 37 and 59 (the model's vocabulary) give each lane one logit or none,
+    // 130 gives lanes three; 64 rows as a rollout has them.
+    for (const [B, V] of [[5, 37], [64, 59], [3, 130]] as const) {
       for (const [temperature, topP] of [[1, 0.9], [0.7, 1], [1, 1], [0, 1], [1.3, 0.5]] as const) {
         const label = `sampling B${B} V${V} T${temperature} topP${topP}`;
         const [tokens, logProb, prob, done] = await fusedChecks.sampling(B, V, temperature, topP, 6);

@@ -7,15 +7,17 @@
 import * as tf from '@tensorflow/tfjs';
 import { ADAM, adamConfig } from './adam';
 import { attentionConfig, attentionGradConfig } from './attention';
-import { appendKVConfig, decodeAttentionConfig, embedConfig, sampleConfig } from './decode';
+import { appendKVConfig, decodeAttentionConfig, embedConfig } from './decode';
 import { geluConfig, geluGradConfig } from './gelu';
 import { layerNormConfig, layerNormGradConfig } from './layer-norm';
+import { sampleConfig } from './sample';
 
 export { ADAM };
 export type { AdamAttrs } from './adam';
 export { ATTENTION, ATTENTION_GRAD } from './attention';
-export { APPEND_KV, DECODE_ATTENTION, EMBED, SAMPLE } from './decode';
-export type { SampleAttrs } from './decode';
+export { APPEND_KV, DECODE_ATTENTION, EMBED } from './decode';
+export { SAMPLE } from './sample';
+export type { SampleAttrs } from './sample';
 export { GELU, GELU_GRAD } from './gelu';
 export { LAYER_NORM, LAYER_NORM_GRAD } from './layer-norm';
 
