@@ -26,7 +26,7 @@ const linear = (a: tf.Tensor, b: tf.Tensor, bias?: tf.Tensor) =>
   bias
     ? run('_FusedMatMul', { a, b, bias }, { transposeA: false, transposeB: false, activation: 'linear', leakyreluAlpha: 0.2 })
     : run('BatchMatMul', { a, b }, { transposeA: false, transposeB: false });
-const layerNorm = (x: tf.Tensor, gain: tf.Tensor, bias: tf.Tensor) => (tf.engine().runKernel(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON }) as tf.Tensor[])[0]!;
+const layerNorm = (x: tf.Tensor, gain: tf.Tensor, bias: tf.Tensor) => tf.engine().runKernel(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON, withStats: false }) as tf.Tensor;
 
 /** The fused decoding state of one rollout. */
 export class FusedDecoder {

@@ -42,6 +42,10 @@ describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? sta
   it('LayerNorm, GELU and attention equal the plain ops, forward and gradients', async () => {
     // 37 rows of 24: no multiple of the 64-wide workgroup.
     within('layerNorm 37x24', await fusedChecks.layerNorm(37, 24));
+    // 150 columns: lanes with three columns and with two.
+    within('layerNorm 5x150', await fusedChecks.layerNorm(5, 150));
+    within('layerNorm, inference, 37x24', await fusedChecks.layerNormInference(37, 24));
+    within('layerNorm, inference, 5x150', await fusedChecks.layerNormInference(5, 150));
     within('gelu 37x24', await fusedChecks.gelu(37, 24));
     within('attention T5 B3 H2 d8', await fusedChecks.attention(5, 3, 2, 8));
     within('decode S1 L7', await fusedChecks.decode(1, 7, 3, 2, 8));

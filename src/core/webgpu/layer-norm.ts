@@ -1,16 +1,34 @@
 /**
- * LayerNorm over the last axis as two WebGPU kernels: forward (the row statistics, then
- * the normalised, scaled and shifted rows) and backward (dx per row, the gain and bias
- * gradients per column). The plain path (layers.ts) is the reference: same formula.
+ * LayerNorm over the last axis as WebGPU kernels, a workgroup per row (or per column) whose
+ * lanes share the sums: forward (with `withStats`, as training wants them: the row statistics,
+ * then the normalised, scaled and shifted rows; without, as decoding wants it: one dispatch)
+ * and backward (dx per row, the gain and bias gradients per column). The plain path
+ * (layers.ts) is the reference: same formula.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import { runProgram } from './program';
+import { runProgram, WORKGROUP, WORKGROUP_SUM } from './program';
 
 export const LAYER_NORM = 'AgonLayerNorm';
 export const LAYER_NORM_GRAD = 'AgonLayerNormGrad';
 
-/** x [N, D], gain and bias [D] -> y [N, D] and the row statistics [N, 2] (mean, 1/std). */
+export interface LayerNormAttrs {
+  epsilon: number;
+  /** Also return the row statistics [N, 2] (mean, 1/std) for the gradient. */
+  withStats: boolean;
+}
+
+/** A row's mean and 1/std, the lanes each summing every 64th column (two passes, as the plain path). */
+const ROW_STATS = `
+  let start = row * uniforms.d;
+  var s = 0.0;
+  for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) { s += X[start + j]; }
+  let mean = workgroupSum(lane, vec2<f32>(s, 0.0)).x / f32(uniforms.d);
+  var q = 0.0;
+  for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) { let c = X[start + j] - mean; q += c * c; }
+  let rstd = inverseSqrt(workgroupSum(lane, vec2<f32>(q, 0.0)).x / f32(uniforms.d) + uniforms.epsilon);`;
+
+/** x [N, D], gain and bias [D] -> y [N, D], and with withStats the row statistics [N, 2]. */
 export const layerNormConfig: KernelConfig = {
   kernelName: LAYER_NORM,
   backendName: 'webgpu',
@@ -18,25 +36,35 @@ export const layerNormConfig: KernelConfig = {
     const { x, gain, bias } = inputs as Record<string, TensorInfo>;
     const gpu = backend as WebGPUBackend;
     const [N, D] = x!.shape as [number, number];
-    const epsilon = (attrs as { epsilon: number }).epsilon;
+    const { epsilon, withStats } = attrs as unknown as LayerNormAttrs;
+    const uniforms = [
+      { name: 'd', type: 'i32' as const, value: D },
+      { name: 'epsilon', type: 'f32' as const, value: epsilon },
+    ];
+    if (!withStats) {
+      return runProgram(gpu, {
+        key: 'ln_rows',
+        inputs: { X: x!, Gain: gain!, Bias: bias! },
+        outputShape: [N, D],
+        rows: N,
+        uniforms,
+        header: WORKGROUP_SUM,
+        body: `${ROW_STATS}
+          for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) { result[start + j] = (X[start + j] - mean) * rstd * Gain[j] + Bias[j]; }`,
+      });
+    }
     const stats = runProgram(gpu, {
       key: 'ln_stats',
       inputs: { X: x! },
       outputShape: [N, 2],
-      threads: N,
-      uniforms: [
-        { name: 'd', type: 'i32', value: D },
-        { name: 'epsilon', type: 'f32', value: epsilon },
-      ],
-      body: `
-        let start = index * uniforms.d;
-        var sum = 0.0;
-        for (var j = 0; j < uniforms.d; j++) { sum += X[start + j]; }
-        let mean = sum / f32(uniforms.d);
-        var sq = 0.0;
-        for (var j = 0; j < uniforms.d; j++) { let c = X[start + j] - mean; sq += c * c; }
-        result[2 * index] = mean;
-        result[2 * index + 1] = inverseSqrt(sq / f32(uniforms.d) + uniforms.epsilon);`,
+      rows: N,
+      uniforms,
+      header: WORKGROUP_SUM,
+      body: `${ROW_STATS}
+        if (lane == 0) {
+          result[2 * row] = mean;
+          result[2 * row + 1] = rstd;
+        }`,
     });
     const y = runProgram(gpu, {
       key: 'ln_apply',
@@ -66,41 +94,42 @@ export const layerNormGradConfig: KernelConfig = {
       key: 'ln_dx',
       inputs: { X: x!, Gain: gain!, Stats: stats!, DY: dy! },
       outputShape: [N, D],
-      threads: N,
+      rows: N,
       uniforms: d,
+      header: WORKGROUP_SUM,
       body: `
-        let start = index * uniforms.d;
-        let mean = Stats[2 * index];
-        let rstd = Stats[2 * index + 1];
-        var a = 0.0;
-        var b = 0.0;
-        for (var j = 0; j < uniforms.d; j++) {
+        let start = row * uniforms.d;
+        let mean = Stats[2 * row];
+        let rstd = Stats[2 * row + 1];
+        var ab = vec2<f32>(0.0, 0.0);
+        for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) {
           let g = DY[start + j] * Gain[j];
-          a += g;
-          b += g * (X[start + j] - mean) * rstd;
+          ab += vec2<f32>(g, g * (X[start + j] - mean) * rstd);
         }
-        a = a / f32(uniforms.d);
-        b = b / f32(uniforms.d);
-        for (var j = 0; j < uniforms.d; j++) {
+        ab = workgroupSum(lane, ab) / f32(uniforms.d);
+        for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) {
           let xhat = (X[start + j] - mean) * rstd;
-          result[start + j] = rstd * (DY[start + j] * Gain[j] - a - xhat * b);
+          result[start + j] = rstd * (DY[start + j] * Gain[j] - ab.x - xhat * ab.y);
         }`,
     });
-    // A dispatch binds only what its shader uses (auto layouts leave unused bindings out).
+    // A workgroup per column, its lanes each summing every 64th row. A dispatch binds only
+    // what its shader uses (auto layouts leave unused bindings out).
     const columns = (key: string, term: string, used: Record<string, TensorInfo>) =>
       runProgram(gpu, {
         key,
         inputs: used,
         outputShape: [D],
-        threads: D,
+        rows: D,
         uniforms: [...d, { name: 'n', type: 'i32', value: N }],
+        header: WORKGROUP_SUM,
         body: `
           var sum = 0.0;
-          for (var r = 0; r < uniforms.n; r++) {
-            let i = r * uniforms.d + index;
+          for (var r = lane; r < uniforms.n; r += ${WORKGROUP}) {
+            let i = r * uniforms.d + row;
             sum += ${term};
           }
-          result[index] = sum;`,
+          let total = workgroupSum(lane, vec2<f32>(sum, 0.0)).x;
+          if (lane == 0) { result[row] = total; }`,
       });
     const dgain = columns('ln_dgain', 'DY[i] * (X[i] - Stats[2 * r]) * Stats[2 * r + 1]', { X: x!, Stats: stats!, DY: dy! });
     const dbias = columns('ln_dbias', 'DY[i]', { DY: dy! });

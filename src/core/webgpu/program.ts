@@ -12,6 +12,24 @@ import type { WebGPUBackend, WebGPUProgram } from '@tensorflow/tfjs-backend-webg
 
 export const WORKGROUP = 64;
 
+/**
+ * For `rows` programs: the sum over the workgroup's lanes of each lane's `v` (a tree in
+ * workgroup memory). Every lane must call it, from uniform control flow, as a barrier.
+ */
+export const WORKGROUP_SUM = `
+  var<workgroup> laneSums : array<vec2<f32>, ${WORKGROUP}>;
+  fn workgroupSum(lane : i32, v : vec2<f32>) -> vec2<f32> {
+    laneSums[lane] = v;
+    workgroupBarrier();
+    for (var s = ${WORKGROUP / 2}; s > 0; s = s / 2) {
+      if (lane < s) { laneSums[lane] += laneSums[lane + s]; }
+      workgroupBarrier();
+    }
+    let total = laneSums[0];
+    workgroupBarrier();
+    return total;
+  }`;
+
 export type Uniform = { name: string; type: 'i32' | 'f32'; value: number };
 
 class FusedProgram implements WebGPUProgram {

@@ -10,8 +10,8 @@ import { defaultModelConfig } from '../../model/config';
 import { Transformer } from '../../model/transformer';
 import { FlatAdam } from '../../model/flat-adam';
 import { completionLogProbs, sequenceBatch } from '../../model/logprobs';
-import { FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from '../../model/fused-ops';
-import { TRAINING_OPS } from '../../model/layers';
+import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from '../../model/fused-ops';
+import { INFERENCE_OPS, TRAINING_OPS } from '../../model/layers';
 import { DEFAULT_RL_CONFIG } from '../../rl/config';
 import { updatePolicy } from '../../rl/policy-update';
 import { agonStep, AGON_DEFAULTS } from '../../rl/agon';
@@ -94,6 +94,15 @@ export const fusedChecks = {
       (x, g, b) => TRAINING_OPS.layerNorm(x as tf.Tensor2D, g!, b!),
       [normal([N, D], 1, 2), normal([D], 2), normal([D], 3)],
     ),
+  /** The one-dispatch LayerNorm of decoding and inference (no statistics kept), forward only. */
+  async layerNormInference(N: number, D: number): Promise<number[]> {
+    const [x, g, b] = [normal([N, D], 1, 2) as tf.Tensor2D, normal([D], 2) as tf.Tensor1D, normal([D], 3) as tf.Tensor1D];
+    const fused = FUSED_INFERENCE_OPS.layerNorm(x, g, b);
+    const plain = INFERENCE_OPS.layerNorm(x, g, b);
+    const diffs = await maxDiffs([fused], [plain]);
+    tf.dispose([x, g, b, fused, plain]);
+    return diffs;
+  },
   gelu: (N: number, D: number) =>
     compare(
       (x) => FUSED_TRAINING_OPS.gelu(x as tf.Tensor2D),
