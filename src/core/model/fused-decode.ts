@@ -1,7 +1,8 @@
 /**
  * sample() on the fused WebGPU kernels (../webgpu/decode.ts): after the prefill (the fused
- * forwardCached), each token is one sampling kernel, one embedding kernel, eleven kernels a
- * layer and two for the head, with no reshapes. The keys and values live in one
+ * forwardCached), each token is one sampling kernel, one embedding kernel, six kernels a
+ * layer (four projections, each with its LayerNorm, bias, GELU and residual folded in, and
+ * attention and the cache append) and one for the head, with no reshapes. The keys and values live in one
  * preallocated cache per layer [2, Lmax, C, dHead] filled in place, the padding in one
  * [B, Lmax] mask, and the tokens, their log-probs and the finished flags in one record
  * [B, 1 + 2N], the only tensor the rollout reads back, once, at the end (issue 12: at most
@@ -14,7 +15,7 @@
  * on the CPU: no kernel), the same inverse CDF; see e2e/fused-kernels.spec.ts.
  */
 import * as tf from '@tensorflow/tfjs';
-import { APPEND_KV, DECODE_ATTENTION, EMBED, GELU, LAYER_NORM, SAMPLE, type SampleAttrs } from '../webgpu';
+import { APPEND_KV, DECODE_ATTENTION, DECODE_LINEAR, EMBED, SAMPLE, type DecodeLinearAttrs, type SampleAttrs } from '../webgpu';
 import { seedStream } from '../random';
 import { EPSILON } from './layers';
 import type { LeftPadded, SampleOptions, SampleResult } from './sampler';
@@ -22,11 +23,16 @@ import { prefillPreallocated } from './preallocated-cache';
 import type { Transformer } from './transformer';
 
 const run = (name: string, inputs: tf.NamedTensorMap, attrs: tf.NamedAttrMap = {}) => tf.engine().runKernel(name, inputs, attrs) as tf.Tensor;
-const linear = (a: tf.Tensor, b: tf.Tensor, bias?: tf.Tensor) =>
-  bias
-    ? run('_FusedMatMul', { a, b, bias }, { transposeA: false, transposeB: false, activation: 'linear', leakyreluAlpha: 0.2 })
-    : run('BatchMatMul', { a, b }, { transposeA: false, transposeB: false });
-const layerNorm = (x: tf.Tensor, gain: tf.Tensor, bias: tf.Tensor) => tf.engine().runKernel(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON, withStats: false }) as tf.Tensor;
+
+/** [residual +] [gelu](LayerNorm?(x) @ w [+ bias]): one dispatch (AgonDecodeLinear). */
+function linear(x: tf.Tensor, w: tf.Tensor, parts: { norm?: [tf.Tensor, tf.Tensor]; bias?: tf.Tensor; gelu?: boolean; residual?: tf.Tensor }): tf.Tensor {
+  const inputs: tf.NamedTensorMap = { x, w };
+  if (parts.norm) [inputs.gain, inputs.lnBias] = parts.norm;
+  if (parts.bias) inputs.bias = parts.bias;
+  if (parts.residual) inputs.residual = parts.residual;
+  const attrs: DecodeLinearAttrs = { norm: parts.norm !== undefined, epsilon: EPSILON, gelu: parts.gelu ?? false };
+  return run(DECODE_LINEAR, inputs, attrs as unknown as tf.NamedAttrMap);
+}
 
 /** The fused decoding state of one rollout. */
 export class FusedDecoder {
@@ -71,15 +77,15 @@ export class FusedDecoder {
     const out = tf.tidy(() => {
       let x = run(EMBED, { wte: w.tokenEmbedding, wpe: w.positionEmbedding, record: this.record, lengths: this.padded.lengths }, { step });
       const caches = w.layers.map((layer, l) => {
-        const qkv = linear(layerNorm(x, layer.ln1Gain, layer.ln1Bias), layer.wQKV, layer.bQKV);
+        const qkv = linear(x, layer.wQKV, { norm: [layer.ln1Gain, layer.ln1Bias], bias: layer.bQKV });
         const mixed = run(DECODE_ATTENTION, { qkv, cache: old[l]!, padding: this.padding }, { heads, len });
         const cache = run(APPEND_KV, { qkv, cache: old[l]! }, { heads, len });
-        const h = tf.add(x, linear(mixed, layer.wOut, layer.bOut));
-        const up = linear(layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp);
-        x = tf.add(h, linear(run(GELU, { x: up }), layer.wDown, layer.bDown));
+        const h = linear(mixed, layer.wOut, { bias: layer.bOut, residual: x });
+        const up = linear(h, layer.wUp, { norm: [layer.ln2Gain, layer.ln2Bias], bias: layer.bUp, gelu: true });
+        x = linear(up, layer.wDown, { bias: layer.bDown, residual: h });
         return cache;
       });
-      return { logits: linear(layerNorm(x, w.lnFinalGain, w.lnFinalBias), w.head) as tf.Tensor2D, caches };
+      return { logits: linear(x, w.head, { norm: [w.lnFinalGain, w.lnFinalBias] }) as tf.Tensor2D, caches };
     });
     tf.dispose([...old, this.nextLogits]);
     this.caches = out.caches;

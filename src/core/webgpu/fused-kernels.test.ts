@@ -49,6 +49,9 @@ describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? sta
     within('gelu 37x24', await fusedChecks.gelu(37, 24));
     within('attention T5 B3 H2 d8', await fusedChecks.attention(5, 3, 2, 8));
     within('decode S1 L7', await fusedChecks.decode(1, 7, 3, 2, 8));
+    // Rows of 24 (lanes with one column or none) and 150 (lanes with two or three); 70 outputs.
+    within('decode linear B3 D24 K70', await fusedChecks.decodeLinear(3, 24, 70));
+    within('decode linear B2 D150 K70', await fusedChecks.decodeLinear(2, 150, 70));
   });
 
   it('Adam and a whole small model equal the plain ops', async () => {
@@ -72,7 +75,7 @@ describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? sta
   });
 
   it('a fused rollout equals the plain one', async () => {
-    for (const [temperature, topP] of [[1, 0.95], [0, 1]] as const) {
+    for (const [temperature, topP] of [[1, 0.95], [0.8, 1], [0, 1]] as const) {
       const [mismatch, logProb] = await fusedChecks.rollout(temperature, topP);
       expect(mismatch, `rollout T${temperature} topP${topP}: token mismatches`).toBe(0);
       expect(logProb, `rollout T${temperature} topP${topP}: log-prob`).toBeLessThan(TOLERANCE);

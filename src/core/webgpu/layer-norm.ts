@@ -1,9 +1,10 @@
 /**
- * LayerNorm over the last axis as WebGPU kernels, a workgroup per row (or per column) whose
- * lanes share the sums: forward (with `withStats`, as training wants them: the row statistics,
- * then the normalised, scaled and shifted rows; without, as decoding wants it: one dispatch)
- * and backward (dx per row, the gain and bias gradients per column). The plain path
- * (layers.ts) is the reference: same formula.
+ * LayerNorm over the last axis as WebGPU kernels: forward (with `withStats`, as training wants
+ * them: the row statistics, then the normalised, scaled and shifted rows; without, as
+ * inference wants it: one dispatch) and backward (dx per row; the gain and bias gradients per
+ * column, a workgroup each whose lanes share the sum over the rows: a column's thousands of
+ * rows were one thread's serial loop). A thread per row where there are rows enough to fill a
+ * GPU. The plain path (layers.ts) is the reference: same formula.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
@@ -18,15 +19,15 @@ export interface LayerNormAttrs {
   withStats: boolean;
 }
 
-/** A row's mean and 1/std, the lanes each summing every 64th column (two passes, as the plain path). */
+/** A row's mean and 1/std, one thread a row (two passes, as the plain path). */
 const ROW_STATS = `
-  let start = row * uniforms.d;
-  var s = 0.0;
-  for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) { s += X[start + j]; }
-  let mean = workgroupSum(lane, vec2<f32>(s, 0.0)).x / f32(uniforms.d);
-  var q = 0.0;
-  for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) { let c = X[start + j] - mean; q += c * c; }
-  let rstd = inverseSqrt(workgroupSum(lane, vec2<f32>(q, 0.0)).x / f32(uniforms.d) + uniforms.epsilon);`;
+  let start = index * uniforms.d;
+  var sum = 0.0;
+  for (var j = 0; j < uniforms.d; j++) { sum += X[start + j]; }
+  let mean = sum / f32(uniforms.d);
+  var sq = 0.0;
+  for (var j = 0; j < uniforms.d; j++) { let c = X[start + j] - mean; sq += c * c; }
+  let rstd = inverseSqrt(sq / f32(uniforms.d) + uniforms.epsilon);`;
 
 /** x [N, D], gain and bias [D] -> y [N, D], and with withStats the row statistics [N, 2]. */
 export const layerNormConfig: KernelConfig = {
@@ -46,25 +47,21 @@ export const layerNormConfig: KernelConfig = {
         key: 'ln_rows',
         inputs: { X: x!, Gain: gain!, Bias: bias! },
         outputShape: [N, D],
-        rows: N,
+        threads: N,
         uniforms,
-        header: WORKGROUP_SUM,
         body: `${ROW_STATS}
-          for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) { result[start + j] = (X[start + j] - mean) * rstd * Gain[j] + Bias[j]; }`,
+          for (var j = 0; j < uniforms.d; j++) { result[start + j] = (X[start + j] - mean) * rstd * Gain[j] + Bias[j]; }`,
       });
     }
     const stats = runProgram(gpu, {
       key: 'ln_stats',
       inputs: { X: x! },
       outputShape: [N, 2],
-      rows: N,
+      threads: N,
       uniforms,
-      header: WORKGROUP_SUM,
       body: `${ROW_STATS}
-        if (lane == 0) {
-          result[2 * row] = mean;
-          result[2 * row + 1] = rstd;
-        }`,
+        result[2 * index] = mean;
+        result[2 * index + 1] = rstd;`,
     });
     const y = runProgram(gpu, {
       key: 'ln_apply',
@@ -94,22 +91,24 @@ export const layerNormGradConfig: KernelConfig = {
       key: 'ln_dx',
       inputs: { X: x!, Gain: gain!, Stats: stats!, DY: dy! },
       outputShape: [N, D],
-      rows: N,
+      threads: N,
       uniforms: d,
-      header: WORKGROUP_SUM,
       body: `
-        let start = row * uniforms.d;
-        let mean = Stats[2 * row];
-        let rstd = Stats[2 * row + 1];
-        var ab = vec2<f32>(0.0, 0.0);
-        for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) {
+        let start = index * uniforms.d;
+        let mean = Stats[2 * index];
+        let rstd = Stats[2 * index + 1];
+        var a = 0.0;
+        var b = 0.0;
+        for (var j = 0; j < uniforms.d; j++) {
           let g = DY[start + j] * Gain[j];
-          ab += vec2<f32>(g, g * (X[start + j] - mean) * rstd);
+          a += g;
+          b += g * (X[start + j] - mean) * rstd;
         }
-        ab = workgroupSum(lane, ab) / f32(uniforms.d);
-        for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) {
+        a = a / f32(uniforms.d);
+        b = b / f32(uniforms.d);
+        for (var j = 0; j < uniforms.d; j++) {
           let xhat = (X[start + j] - mean) * rstd;
-          result[start + j] = rstd * (DY[start + j] * Gain[j] - ab.x - xhat * ab.y);
+          result[start + j] = rstd * (DY[start + j] * Gain[j] - a - xhat * b);
         }`,
     });
     // A workgroup per column, its lanes each summing every 64th row. A dispatch binds only

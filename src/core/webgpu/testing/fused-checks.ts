@@ -11,7 +11,7 @@ import { Transformer } from '../../model/transformer';
 import { FlatAdam } from '../../model/flat-adam';
 import { completionLogProbs, sequenceBatch } from '../../model/logprobs';
 import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from '../../model/fused-ops';
-import { INFERENCE_OPS, TRAINING_OPS } from '../../model/layers';
+import { EPSILON, INFERENCE_OPS, TRAINING_OPS } from '../../model/layers';
 import { DEFAULT_RL_CONFIG } from '../../rl/config';
 import { updatePolicy } from '../../rl/policy-update';
 import { agonStep, AGON_DEFAULTS } from '../../rl/agon';
@@ -21,7 +21,7 @@ import { draftedPrompt, draftView, plainPrompt } from '../../tasks/format';
 import { Rng } from '../../random';
 import { mathFamily } from '../../tasks/math';
 import { VOCAB_SIZE } from '../../tokenizer/tokenizer';
-import { fusedKernelsActive, SAMPLE, setFusedKernels } from '..';
+import { DECODE_LINEAR, fusedKernelsActive, SAMPLE, setFusedKernels, type DecodeLinearAttrs } from '..';
 import { pickNext, sample, tokenLogProbs, type SampleOptions } from '../../model/sampler';
 
 type Op = (...xs: tf.Tensor[]) => tf.Tensor;
@@ -101,6 +101,29 @@ export const fusedChecks = {
     const plain = INFERENCE_OPS.layerNorm(x, g, b);
     const diffs = await maxDiffs([fused], [plain]);
     tf.dispose([x, g, b, fused, plain]);
+    return diffs;
+  },
+  /**
+   * The decoding step's linear layer with its LayerNorm, bias, GELU and residual folded in
+   * (each combination the decoder uses) against the plain ops, x [B, D] @ w [D, K].
+   */
+  async decodeLinear(B: number, D: number, K: number): Promise<number[]> {
+    const [x, w, g, lb, b, res] = [normal([B, D], 40, 2), normal([D, K], 41, 0.3), normal([D], 42), normal([D], 43), normal([K], 44), normal([B, K], 45)];
+    const norm = () => INFERENCE_OPS.layerNorm(x as tf.Tensor2D, g as tf.Tensor1D, lb as tf.Tensor1D);
+    const cases: [Record<string, tf.Tensor>, DecodeLinearAttrs, () => tf.Tensor][] = [
+      [{ gain: g!, lnBias: lb!, bias: b! }, { norm: true, epsilon: EPSILON, gelu: false }, () => tf.add(tf.matMul(norm(), w!), b!)],
+      [{ bias: b!, residual: res! }, { norm: false, epsilon: EPSILON, gelu: false }, () => tf.add(res!, tf.add(tf.matMul(x!, w!), b!))],
+      [{ gain: g!, lnBias: lb!, bias: b! }, { norm: true, epsilon: EPSILON, gelu: true }, () => INFERENCE_OPS.gelu(tf.add(tf.matMul(norm(), w!), b!) as tf.Tensor2D)],
+      [{ gain: g!, lnBias: lb! }, { norm: true, epsilon: EPSILON, gelu: false }, () => tf.matMul(norm(), w!)],
+    ];
+    const diffs: number[] = [];
+    for (const [inputs, attrs, plain] of cases) {
+      const fused = tf.engine().runKernel(DECODE_LINEAR, { x: x!, w: w!, ...inputs }, attrs as unknown as tf.NamedAttrMap) as tf.Tensor;
+      const reference = tf.tidy(plain);
+      diffs.push(...(await maxDiffs([fused], [reference])));
+      tf.dispose([fused, reference]);
+    }
+    tf.dispose([x!, w!, g!, lb!, b!, res!]);
     return diffs;
   },
   gelu: (N: number, D: number) =>
