@@ -52,7 +52,7 @@ for (const backend of backends) {
   console.error(`benchmarking ${backend}${quick ? ' (quick)' : ''}...`);
   rows.push(...(await benchBackend(backend, quick, plain)));
 }
-console.log(benchTable(rows));
+if (rows.length > 0) console.log(benchTable(rows));
 if (profile) {
   for (const row of rows) {
     console.log(`\n${profileTable(`${row.backend}, one training step`, row.trainKernels)}`);
