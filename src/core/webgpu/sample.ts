@@ -59,6 +59,7 @@ function header(mode: Mode, temperature: number, cap: number): string {
     var<workgroup> preB : array<f32, ${L}>;
     // 0: softmax denominator at the temperature, 1: at 1, 2: the uniform's goal.
     var<workgroup> scalars : array<f32, 3>;
+    var<workgroup> argmax : i32;
     ${ranked}
     fn scaled(off : i32, i : i32) -> f32 {
       ${temperature === 1 ? 'return Logits[off + i];' : 'return Logits[off + i] / uniforms.temp;'}
@@ -85,15 +86,17 @@ const COMMON = `
   bestX[lane] = bx;
   bestI[lane] = bi;
   workgroupBarrier();
-  for (var s = ${L / 2}; s > 0; s = s / 2) {
-    if (lane < s) {
-      let x = bestX[lane + s];
-      let i = bestI[lane + s];
-      if (i >= 0 && (bestI[lane] < 0 || x > bestX[lane] || (x == bestX[lane] && i < bestI[lane]))) { bestX[lane] = x; bestI[lane] = i; }
+  // Lane 0 goes through the lanes' maxima in index order: the first maximum, as the serial loop.
+  if (lane == 0) {
+    var x0 = -3.0e38;
+    var i0 = 0;
+    for (var t = 0; t < ${L}; t++) {
+      if (bestI[t] >= 0 && bestX[t] > x0) { x0 = bestX[t]; i0 = bestI[t]; }
     }
-    workgroupBarrier();
+    argmax = i0;
   }
-  let arg = max(bestI[0], 0);
+  workgroupBarrier();
+  let arg = argmax;
   let mx = Logits[off + arg];
   // Dividing by a positive temperature keeps the order: the scaled maximum is the scaled argmax.
   let m = scaled(off, arg);
@@ -134,11 +137,9 @@ const DRAW: Record<Mode, string> = {
     }
     bestI[lane] = count;
     workgroupBarrier();
-    for (var s = ${L / 2}; s > 0; s = s / 2) {
-      if (lane < s) { bestI[lane] += bestI[lane + s]; }
-      workgroupBarrier();
-    }
-    drawn = min(bestI[0], uniforms.v - 1);`,
+    var total = 0;
+    for (var t = 0; t < ${L}; t++) { total += bestI[t]; }
+    drawn = min(total, uniforms.v - 1);`,
   // Descending order; keep a token while the mass before it is below topP; inverse CDF over the kept mass.
   nucleus: `
     for (var i = lo; i < hi; i++) { xs[i] = scaled(off, i); }
@@ -181,12 +182,10 @@ const DRAW: Record<Mode, string> = {
     }
     bestI[lane] = first;
     workgroupBarrier();
-    for (var s = ${L / 2}; s > 0; s = s / 2) {
-      if (lane < s) { bestI[lane] = min(bestI[lane], bestI[lane + s]); }
-      workgroupBarrier();
-    }
+    var k0 = uniforms.v;
+    for (var t = 0; t < ${L}; t++) { k0 = min(k0, bestI[t]); }
     // No slot past the goal (rounding at the end of the kept mass): the last ranked, as the serial loop.
-    drawn = sortedI[min(bestI[0], uniforms.v - 1)];`,
+    drawn = sortedI[min(k0, uniforms.v - 1)];`,
 };
 
 /** Lane 0 writes the token, its log-prob at temperature 1 (logSoftmax) and the finished flag. */
