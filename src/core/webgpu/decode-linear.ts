@@ -25,6 +25,18 @@ const ROW_STATS = `
 /** The widest input row held in workgroup memory (8 KiB of the 16 KiB every adapter has). */
 export const MAX_DECODE_LINEAR_WIDTH = 2048;
 
+/** Module scope for the row in workgroup memory: `xrow`, `cap` wide. */
+export const rowHeader = (cap: number) => `${WORKGROUP_SUM}
+  var<workgroup> xrow : array<f32, ${cap}>;`;
+
+/** The input row X[row], LayerNormed with Gain and LnBias when `norm`, into xrow, for every lane to read. */
+export const rowBody = (norm: boolean) => `
+  ${norm ? ROW_STATS : 'let start = row * uniforms.d;'}
+  for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) {
+    xrow[j] = ${norm ? '(X[start + j] - mean) * rstd * Gain[j] + LnBias[j]' : 'X[start + j]'};
+  }
+  workgroupBarrier();`;
+
 export interface DecodeLinearAttrs {
   /** LayerNorm the input first (inputs gain and lnBias); its epsilon. */
   norm: boolean;
@@ -59,17 +71,12 @@ export const decodeLinearConfig: KernelConfig = {
         { name: 'k', type: 'i32', value: K },
         { name: 'epsilon', type: 'f32', value: epsilon },
       ],
-      header: `${WORKGROUP_SUM}
-        var<workgroup> xs : array<f32, ${cap}>;`,
+      header: rowHeader(cap),
       body: `
-        ${norm ? ROW_STATS : 'let start = row * uniforms.d;'}
-        for (var j = lane; j < uniforms.d; j += ${WORKGROUP}) {
-          xs[j] = ${norm ? '(X[start + j] - mean) * rstd * Gain[j] + LnBias[j]' : 'X[start + j]'};
-        }
-        workgroupBarrier();
+        ${rowBody(norm)}
         for (var col = lane; col < uniforms.k; col += ${WORKGROUP}) {
           var acc = 0.0;
-          for (var j = 0; j < uniforms.d; j++) { acc += xs[j] * W[j * uniforms.k + col]; }
+          for (var j = 0; j < uniforms.d; j++) { acc += xrow[j] * W[j * uniforms.k + col]; }
           ${bias ? 'acc += Bias[col];' : ''}
           ${gelu ? 'let s = 1.0 / (1.0 + exp(-1.702 * acc)); acc = acc * s;' : ''}
           ${residual ? 'acc = Res[row * uniforms.k + col] + acc;' : ''}

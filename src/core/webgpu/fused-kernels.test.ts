@@ -74,6 +74,19 @@ describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? sta
     }
   });
 
+  it('the head fused with the draw draws as the sampling kernel does on the plain logits', async () => {
+    // D 24 and V 59 (the model's vocabulary); D 150 and V 130: lanes with several columns.
+    for (const [B, D, V] of [[6, 24, 59], [3, 150, 130]] as const) {
+      for (const [temperature, topP] of [[1, 0.9], [0.7, 1], [0, 1]] as const) {
+        const label = `head+sample B${B} D${D} V${V} T${temperature} topP${topP}`;
+        const [tokens, logProb, done] = await fusedChecks.headSample(B, D, V, temperature, topP, 4);
+        expect(tokens, `${label}: token mismatches`).toBe(0);
+        expect(done, `${label}: finished-flag mismatches`).toBe(0);
+        expect(logProb, `${label}: log-prob`).toBeLessThan(TOLERANCE);
+      }
+    }
+  });
+
   it('a fused rollout equals the plain one', async () => {
     for (const [temperature, topP] of [[1, 0.95], [0.8, 1], [0, 1]] as const) {
       const [mismatch, logProb] = await fusedChecks.rollout(temperature, topP);

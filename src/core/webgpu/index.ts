@@ -10,6 +10,7 @@ import { attentionConfig, attentionGradConfig } from './attention';
 import { appendKVConfig, decodeAttentionConfig, embedConfig } from './decode';
 import { decodeLinearConfig } from './decode-linear';
 import { geluConfig, geluGradConfig } from './gelu';
+import { headSampleConfig } from './head-sample';
 import { layerNormConfig, layerNormGradConfig } from './layer-norm';
 import { sampleConfig } from './sample';
 
@@ -22,10 +23,12 @@ export type { DecodeLinearAttrs } from './decode-linear';
 export { SAMPLE } from './sample';
 export type { SampleAttrs } from './sample';
 export { GELU, GELU_GRAD } from './gelu';
+export { HEAD_SAMPLE } from './head-sample';
+export type { HeadSampleAttrs } from './head-sample';
 export { LAYER_NORM, LAYER_NORM_GRAD } from './layer-norm';
 
 const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
-  sampleConfig, embedConfig, decodeAttentionConfig, appendKVConfig, decodeLinearConfig];
+  sampleConfig, embedConfig, decodeAttentionConfig, appendKVConfig, decodeLinearConfig, headSampleConfig];
 
 let enabled = true;
 

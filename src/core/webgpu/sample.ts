@@ -45,7 +45,10 @@ const SCAN = `
     return run;
   }`;
 
-function header(mode: Mode, temperature: number, cap: number): string {
+/** Where the row's logits are read from: the Logits input, or (fused into the head) workgroup memory. */
+export type LogitSource = 'buffer' | 'workgroup';
+
+function header(mode: Mode, temperature: number, cap: number, source: LogitSource): string {
   const ranked = mode === 'nucleus' ? `
     var<workgroup> xs : array<f32, ${cap}>;
     var<workgroup> sortedP : array<f32, ${cap}>;
@@ -61,8 +64,11 @@ function header(mode: Mode, temperature: number, cap: number): string {
     var<workgroup> scalars : array<f32, 3>;
     var<workgroup> argmax : i32;
     ${ranked}
+    fn logit(off : i32, i : i32) -> f32 {
+      ${source === 'buffer' ? 'return Logits[off + i];' : 'return rowLogits[i];'}
+    }
     fn scaled(off : i32, i : i32) -> f32 {
-      ${temperature === 1 ? 'return Logits[off + i];' : 'return Logits[off + i] / uniforms.temp;'}
+      ${temperature === 1 ? 'return logit(off, i);' : 'return logit(off, i) / uniforms.temp;'}
     }
     // Rank order of top-k: larger first, ties by lower index.
     fn before(x : f32, i : i32, y : f32, j : i32) -> bool {
@@ -80,7 +86,7 @@ const COMMON = `
   var bx = -3.0e38;
   var bi = -1;
   for (var i = lo; i < hi; i++) {
-    let x = Logits[off + i];
+    let x = logit(off, i);
     if (x > bx) { bx = x; bi = i; }
   }
   bestX[lane] = bx;
@@ -97,14 +103,14 @@ const COMMON = `
   }
   workgroupBarrier();
   let arg = argmax;
-  let mx = Logits[off + arg];
+  let mx = logit(off, arg);
   // Dividing by a positive temperature keeps the order: the scaled maximum is the scaled argmax.
   let m = scaled(off, arg);
   var sumT = 0.0;
   var sum1 = 0.0;
   for (var i = lo; i < hi; i++) {
     sumT += exp(scaled(off, i) - m);
-    sum1 += exp(Logits[off + i] - mx);
+    sum1 += exp(logit(off, i) - mx);
   }
   partA[lane] = sumT;
   partB[lane] = sum1;
@@ -194,12 +200,43 @@ const WRITE = `
     let base = row * uniforms.width;
     let done = result[base] > 0.5;
     var token = drawn;
-    var lp = Logits[off + drawn] - mx - log(scalars[1]);
+    var lp = logit(off, drawn) - mx - log(scalars[1]);
     if (done) { token = uniforms.pad; lp = 0.0; }
     result[base] = select(0.0, 1.0, done || token == uniforms.eos);
     result[base + 1 + uniforms.step] = f32(token);
     result[base + 1 + uniforms.n + uniforms.step] = lp;
   }`;
+
+function samplingMode(a: SampleAttrs, V: number): Mode {
+  const mode: Mode = a.temperature <= 0 ? 'greedy' : a.topP >= 1 ? 'full' : 'nucleus';
+  if (mode === 'nucleus' && V > MAX_NUCLEUS_VOCAB) {
+    throw new Error(`${SAMPLE}: top-p over a vocabulary of ${V} is not supported (at most ${MAX_NUCLEUS_VOCAB}, ranked in workgroup memory)`);
+  }
+  return mode;
+}
+
+/** The sampling shader of a row's workgroup (its key, module-scope WGSL, body and uniforms), reading its logits from `source`. */
+export function samplingShader(a: SampleAttrs, V: number, width: number, source: LogitSource) {
+  const mode = samplingMode(a, V);
+  // Workgroup arrays sized for this vocabulary (one shader per size; the model's is fixed).
+  const cap = Math.ceil(V / L) * L;
+  return {
+    mode,
+    key: `${mode}_${a.temperature === 1 ? 't1' : 'tn'}_${mode === 'nucleus' ? cap : 'any'}`,
+    header: header(mode, a.temperature, cap, source),
+    body: `${COMMON}${DRAW[mode]}${WRITE}`,
+    uniforms: [
+      { name: 'v', type: 'i32' as const, value: V },
+      { name: 'width', type: 'i32' as const, value: width },
+      { name: 'step', type: 'i32' as const, value: a.step },
+      { name: 'n', type: 'i32' as const, value: (width - 1) / 2 },
+      { name: 'temp', type: 'f32' as const, value: a.temperature },
+      { name: 'topP', type: 'f32' as const, value: a.topP },
+      { name: 'eos', type: 'i32' as const, value: a.eosId },
+      { name: 'pad', type: 'i32' as const, value: a.padId },
+    ],
+  };
+}
 
 /** Inputs: logits [B, V], u [B] (the seeded uniforms), record [B, 1 + 2N]. Output: the record, updated in place. */
 export const sampleConfig: KernelConfig = {
@@ -207,36 +244,20 @@ export const sampleConfig: KernelConfig = {
   backendName: 'webgpu',
   kernelFunc: ({ inputs, backend, attrs }) => {
     const { logits, u, record } = inputs as Record<string, TensorInfo>;
-    const a = attrs as unknown as SampleAttrs;
     const gpu = backend as WebGPUBackend;
     const [B, V] = logits!.shape as [number, number];
-    const width = record!.shape[1]!;
-    const mode: Mode = a.temperature <= 0 ? 'greedy' : a.topP >= 1 ? 'full' : 'nucleus';
-    if (mode === 'nucleus' && V > MAX_NUCLEUS_VOCAB) {
-      throw new Error(`${SAMPLE}: top-p over a vocabulary of ${V} is not supported (at most ${MAX_NUCLEUS_VOCAB}, ranked in workgroup memory)`);
-    }
-    // Workgroup arrays sized for this vocabulary (one shader per size; the model's is fixed).
-    const cap = Math.ceil(V / L) * L;
+    const shader = samplingShader(attrs as unknown as SampleAttrs, V, record!.shape[1]!, 'buffer');
     return inPlace(gpu, record!, (output) =>
       runProgram(gpu, {
-        key: `sample_${mode}_${a.temperature === 1 ? 't1' : 'tn'}_${mode === 'nucleus' ? cap : 'any'}`,
+        key: `sample_${shader.key}`,
         // A dispatch binds only what its shader uses: greedy draws no uniform.
-        inputs: mode === 'greedy' ? { Logits: logits! } : { Logits: logits!, U: u! },
+        inputs: shader.mode === 'greedy' ? { Logits: logits! } : { Logits: logits!, U: u! },
         outputShape: record!.shape,
         rows: B,
         output,
-        uniforms: [
-          { name: 'v', type: 'i32', value: V },
-          { name: 'width', type: 'i32', value: width },
-          { name: 'step', type: 'i32', value: a.step },
-          { name: 'n', type: 'i32', value: (width - 1) / 2 },
-          { name: 'temp', type: 'f32', value: a.temperature },
-          { name: 'topP', type: 'f32', value: a.topP },
-          { name: 'eos', type: 'i32', value: a.eosId },
-          { name: 'pad', type: 'i32', value: a.padId },
-        ],
-        header: header(mode, a.temperature, cap),
-        body: `${COMMON}${DRAW[mode]}${WRITE}`,
+        uniforms: shader.uniforms,
+        header: shader.header,
+        body: shader.body,
       }),
     );
   },

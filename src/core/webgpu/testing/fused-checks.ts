@@ -21,7 +21,7 @@ import { draftedPrompt, draftView, plainPrompt } from '../../tasks/format';
 import { Rng } from '../../random';
 import { mathFamily } from '../../tasks/math';
 import { VOCAB_SIZE } from '../../tokenizer/tokenizer';
-import { DECODE_LINEAR, fusedKernelsActive, SAMPLE, setFusedKernels, type DecodeLinearAttrs } from '..';
+import { DECODE_LINEAR, fusedKernelsActive, HEAD_SAMPLE, SAMPLE, setFusedKernels, type DecodeLinearAttrs } from '..';
 import { pickNext, sample, tokenLogProbs, type SampleOptions } from '../../model/sampler';
 
 type Op = (...xs: tf.Tensor[]) => tf.Tensor;
@@ -260,6 +260,36 @@ export const fusedChecks = {
       tf.dispose([logits, done, pad, zero]);
     }
     return [tokenMismatch, lpDiff, pDiff, doneMismatch];
+  },
+  /**
+   * AgonHeadSample (final LayerNorm, head and draw in one dispatch) against AgonSample on the
+   * plain ops' logits, same seeds, for `steps` seeds: token mismatches, the largest log-prob
+   * difference, finished-flag mismatches.
+   */
+  async headSample(B: number, D: number, V: number, temperature: number, topP: number, steps: number): Promise<number[]> {
+    const [x, w, g, lb] = [normal([B, D], 50, 2), normal([D, V], 51, 0.5), normal([D], 52), normal([D], 53)];
+    const logits = tf.tidy(() => tf.matMul(INFERENCE_OPS.layerNorm(x as tf.Tensor2D, g as tf.Tensor1D, lb as tf.Tensor1D), w!));
+    const attrs = { step: 0, temperature, topP, eosId: 3, padId: 0 };
+    let tokens = 0;
+    let lp = 0;
+    let done = 0;
+    for (let t = 0; t < steps; t++) {
+      const record = tf.tensor2d(Array.from({ length: B }, (_, b) => [b % 4 === 1 ? 1 : 0, 0, 0]).flat(), [B, 3]);
+      const u = tf.randomUniform([B], 0, 1, 'float32', 2000 + 7 * t);
+      const fused = tf.engine().runKernel(HEAD_SAMPLE, { x: x!, w: w!, gain: g!, lnBias: lb!, u, record }, { ...attrs, epsilon: EPSILON }) as tf.Tensor;
+      const a = await fused.data();
+      tf.dispose(fused);
+      const reference = tf.engine().runKernel(SAMPLE, { logits, u, record }, attrs) as tf.Tensor;
+      const b = await reference.data();
+      tf.dispose([reference, record, u]);
+      for (let r = 0; r < B; r++) {
+        if (a[r * 3 + 1] !== b[r * 3 + 1]) tokens++;
+        if (a[r * 3] !== b[r * 3]) done++;
+        lp = Math.max(lp, Math.abs(a[r * 3 + 2]! - b[r * 3 + 2]!));
+      }
+    }
+    tf.dispose([x!, w!, g!, lb!, logits]);
+    return [tokens, lp, done];
   },
   /**
    * sample() on the fused decoding kernels against the plain ops (both on webgpu), same
