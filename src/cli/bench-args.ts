@@ -2,13 +2,15 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_BACKEND_ORDER, type BackendName } from '../core/backend/types';
 
-export const BENCH_USAGE = `usage: npm run bench -- [--backends wasm,cpu] [--quick] [--profile] [--help]
+export const BENCH_USAGE = `usage: npm run bench -- [--backends wasm,cpu,webgpu] [--quick] [--profile] [--no-plain] [--help]
   Training step (batch 64 and 4), KV and full-recompute sampling (64 prompts x 48 new tokens),
   kernels per training step and per sampled token of the default model, one row per backend,
   then the load time of each shipped checkpoint. Progress goes to stderr, the tables to stdout.
-  --backends  comma-separated, in order (default: wasm; cpu is opt-in: many times slower)
+  --backends  comma-separated, in order (default: wasm; cpu is opt-in: many times slower;
+              webgpu runs on Dawn over a Vulkan driver, see docs/webgpu-in-node.md)
   --quick     fewer steps and rollouts, a smaller batch: a smoke run
   --profile   a per-kernel table of one training step and of one sampled token per backend
+  --no-plain  webgpu: the fused kernels only, not also the plain tfjs ops (slow on a software Vulkan)
   --help      this text`;
 
 export class UsageError extends Error {}
@@ -17,6 +19,8 @@ export interface BenchArgs {
   backends: BackendName[];
   quick: boolean;
   profile: boolean;
+  /** webgpu: also the plain tfjs ops, before the fused kernels. */
+  plain: boolean;
   help: boolean;
 }
 
@@ -40,6 +44,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
         backends: { type: 'string', default: 'wasm' },
         quick: { type: 'boolean', default: false },
         profile: { type: 'boolean', default: false },
+        'no-plain': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -49,5 +54,5 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     // node:util's own errors (unknown flag, missing value) are usage errors too.
     throw new UsageError((e as Error).message);
   }
-  return { backends: backendList(values.backends), quick: values.quick, profile: values.profile, help: values.help };
+  return { backends: backendList(values.backends), quick: values.quick, profile: values.profile, plain: !values['no-plain'], help: values.help };
 }

@@ -1,13 +1,16 @@
-// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu] [--quick] [--profile]
-// (usage in bench-args.ts). Tables go to stdout, progress to stderr.
-import * as tf from '@tensorflow/tfjs';
-import '@tensorflow/tfjs-backend-wasm';
-import { benchmarkModel, benchTable, type BenchRow } from '../core/model/benchmark';
-import { profileTable } from '../core/model/kernel-profile';
+// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu,webgpu] [--quick] [--profile] [--no-plain]
+// (usage in bench-args.ts). Tables go to stdout, progress to stderr. webgpu runs on Dawn (see
+// docs/webgpu-in-node.md), twice: the plain tfjs ops, then the fused kernels.
+// First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
+import { webgpuFailure } from '../core/backend/node-webgpu';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeAdapter, selectBackend, type BackendName } from '../core/backend';
+import { benchmarkModel, benchTable, type BenchRow } from '../core/model/benchmark';
+import { profileTable } from '../core/model/kernel-profile';
 import { modelFromCheckpoint } from '../core/model/checkpoint';
 import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
+import { setFusedKernels } from '../core/webgpu';
 import { BENCH_USAGE, parseBenchArgs, UsageError, type BenchArgs } from './bench-args';
 
 const CHECKPOINT_DIR = 'public/checkpoints';
@@ -22,22 +25,35 @@ function args(): BenchArgs {
   }
 }
 
-const { backends, quick, profile, help } = args();
+const { backends, quick, profile, plain, help } = args();
 if (help) {
   console.log(BENCH_USAGE);
   process.exit(0);
 }
 const started = performance.now();
 const progress = (message: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+
+/** The rows of one backend: webgpu gives the plain ops and the fused kernels (before and after). */
+async function benchBackend(backend: BackendName): Promise<BenchRow[]> {
+  const run = (label: string) => benchmarkModel({ quick, vocabSize: VOCAB_SIZE, label, onProgress: (part) => progress(`${label}${quick ? ' (quick)' : ''}: ${part}`) });
+  if (backend !== 'webgpu') return [await run(backend)];
+  if (!plain) return [await run('webgpu (fused kernels)')];
+  setFusedKernels(false);
+  const plainRow = await run('webgpu (plain ops)').finally(() => setFusedKernels(true));
+  return [plainRow, await run('webgpu (fused kernels)')];
+}
+
 const rows: BenchRow[] = [];
 for (const backend of backends) {
-  if (!(await tf.setBackend(backend))) {
-    progress(`backend ${backend} is not available here, skipping`);
+  try {
+    const info = await selectBackend([backend]);
+    if (info.adapter) progress(`WebGPU adapter: ${describeAdapter(info.adapter)}`);
+  } catch (err) {
+    progress(backend === 'webgpu' ? webgpuFailure(undefined, err) : `backend ${backend} is not available here, skipping`);
+    if (backend === 'webgpu') process.exitCode = 1;
     continue;
   }
-  await tf.ready();
-  const name = `${backend}${quick ? ' (quick)' : ''}`;
-  rows.push(await benchmarkModel({ quick, vocabSize: VOCAB_SIZE, onProgress: (part) => progress(`${name}: ${part}`) }));
+  rows.push(...(await benchBackend(backend)));
 }
 if (rows.length === 0) {
   console.error(`error: none of the backends ${backends.join(', ')} is available here`);

@@ -22,6 +22,19 @@ describe('npm run experiment', () => {
     }
   });
 
+  it('says what webgpu in Node needs when no Vulkan driver gives an adapter', () => {
+    const out = mkdtempSync(join(tmpdir(), 'agon-webgpu-'));
+    const run = spawnSync('npx', ['tsx', 'src/cli/experiment.ts', '--preset', 'micro', '--backend', 'webgpu', '--jobs', '1', '--out', out], {
+      encoding: 'utf8',
+      timeout: 600_000,
+      env: { ...process.env, VK_DRIVER_FILES: join(out, 'no-such-driver.json') },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('webgpu is not available here: No TensorFlow.js backend could be initialised (webgpu: no WebGPU adapter available');
+    expect(run.stderr).toContain('scripts/install-lavapipe.sh');
+    expect(cli(['--preset', 'micro', '--backend', 'webgl', '--out', out]).stderr).toContain('--backend must be wasm, cpu, webgpu, got "webgl"');
+  }, 600_000);
+
   it('reruns a config downloaded from the app, with its seed', () => {
     const out = mkdtempSync(join(tmpdir(), 'agon-config-'));
     const config = { ...PRESETS.micro, methods: ['zero-shot' as const], seed: 7 };

@@ -1,16 +1,18 @@
 /**
  * npm run experiment -- --preset <name> [--task math|code] [--steps N] [--seeds 1,2,3] --out DIR
- * Runs an experiment headless in Node (wasm backend) from the shipped base pair and
- * writes result JSON per seed, a CSV of every curve and an SVG plot; prints the
- * paper-style table and the two headline ratios.
+ * Runs an experiment headless in Node (wasm backend; webgpu through Dawn, see
+ * docs/webgpu-in-node.md) from the shipped base pair and writes result JSON per seed, a CSV
+ * of every curve and an SVG plot; prints the paper-style table and the two headline ratios.
  */
+// First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
+import { webgpuFailure } from '../core/backend/node-webgpu';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
-import { selectBackend } from '../core/backend';
+import { describeAdapter, selectBackend, type BackendInfo } from '../core/backend';
 import { basePairId } from '../core/experiment/base-pair';
 import { parseExperimentConfig, type ExperimentConfig } from '../core/experiment/config';
 import { curvesCsv } from '../core/experiment/csv';
@@ -26,15 +28,32 @@ import { passAt1Svg } from './plot-svg';
 
 const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).join('|')}> --out DIR
        [--task math|code] [--steps N] [--seeds 1,2,3] [--eval-problems N] [--config exported-config.json]
-       [--checkpoints DIR] [--backend wasm|cpu] [--jobs N] [--resume]
+       [--checkpoints DIR] [--backend wasm|cpu|webgpu] [--jobs N] [--resume]
   A config with base_pair_source "pretrain" is refused: pretrain with npm run pretrain, then pass --checkpoints.
   --jobs N runs up to N arms at once (of any seed), each in its own process (tfjs wasm uses one core
-           per process); default: the number of cores. The result of each seed is the same as with --jobs 1.
+           per process; on webgpu they share the GPU); default: the number of cores. The result of each
+           seed is the same as with --jobs 1.
   --resume keeps the arms a stopped run of the same config finished in DIR (DIR/result-seed<S>-<arm>.json)
            and runs the rest, each in its own process as with --jobs.
   --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.`;
 
 class UsageError extends Error {}
+
+const EXPERIMENT_BACKENDS = ['wasm', 'cpu', 'webgpu'] as const;
+type ExperimentBackend = (typeof EXPERIMENT_BACKENDS)[number];
+const isBackend = (name: string | undefined): name is ExperimentBackend => EXPERIMENT_BACKENDS.includes(name as ExperimentBackend);
+
+/** The backend, or an error that says what webgpu in Node needs; a GPU adapter is named once. */
+async function startBackend(backend: ExperimentBackend, seed: number): Promise<BackendInfo> {
+  let info: BackendInfo;
+  try {
+    info = await selectBackend([backend]);
+  } catch (err) {
+    throw new Error(backend === 'webgpu' ? webgpuFailure(undefined, err) : err instanceof Error ? err.message : String(err), { cause: err });
+  }
+  if (info.adapter) console.log(`[seed ${seed}] WebGPU adapter: ${describeAdapter(info.adapter)}`);
+  return info;
+}
 
 function integer(name: string, raw: string): number {
   const v = Number(raw);
@@ -67,7 +86,7 @@ function parse() {
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   if (!values.out) throw new UsageError('--out DIR is required');
   if (!values.preset === !values.config) throw new UsageError('give exactly one of --preset or --config');
-  if (values.backend !== 'wasm' && values.backend !== 'cpu') throw new UsageError(`--backend must be wasm or cpu, got "${values.backend}"`);
+  if (!isBackend(values.backend)) throw new UsageError(`--backend must be ${EXPERIMENT_BACKENDS.join(', ')}, got "${values.backend}"`);
   let config: ExperimentConfig;
   if (values.config) {
     const parsed = parseExperimentConfig(JSON.parse(readFileSync(values.config, 'utf8')));
@@ -97,7 +116,7 @@ function parse() {
   const known = armsFor(checked.config.methods);
   const unknown = arms?.find((a) => !known.includes(a));
   if (unknown !== undefined) throw new UsageError(`--arms: "${unknown}" is not an arm of this config (${known.join(', ')})`);
-  return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend as 'wasm' | 'cpu', jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize, resume: values.resume };
+  return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend, jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize, resume: values.resume };
 }
 
 /** A completion budget below the task's layout is allowed (an ablation), but it cuts every full solution: say so. */
@@ -159,14 +178,15 @@ function resultFile(out: string, seed: number, arms: readonly string[] | null): 
 }
 
 /** Runs one seed (all its arms, or `arms`) in this process and writes its result JSON. */
-async function runSeed(config: ExperimentConfig, seed: number, out: string, checkpoints: string, backend: 'wasm' | 'cpu', arms: readonly string[] | null): Promise<ExperimentResult> {
-  const info = await selectBackend([backend]);
+async function runSeed(config: ExperimentConfig, seed: number, out: string, checkpoints: string, backend: ExperimentBackend, arms: readonly string[] | null): Promise<ExperimentResult> {
+  const info = await startBackend(backend, seed);
   const pair = { a: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-a.ckpt`))), b: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-b.ckpt`))) };
   const pairId = basePairId(config.task, pair.a, pair.b);
   if (config.base_pair !== 'shipped' && config.base_pair !== pairId) {
     console.warn(`warning: the config was made with base pair ${config.base_pair}, these checkpoints are ${pairId}; curves will differ`);
   }
-  const environment = { backend: info.name, tfjsVersion: tf.version.tfjs, appVersion: process.env.npm_package_version ?? 'dev', platform: `node ${process.version}` };
+  const adapter = info.adapter ? { adapter: describeAdapter(info.adapter) } : {};
+  const environment = { backend: info.name, ...adapter, tfjsVersion: tf.version.tfjs, appVersion: process.env.npm_package_version ?? 'dev', platform: `node ${process.version}` };
   const runner = new ExperimentRunner({ ...configForSeed(config, seed), base_pair: pairId }, pair, environment, null, { onlyArms: arms ?? undefined });
   let lastPrint = 0;
   runner.on((e) => {

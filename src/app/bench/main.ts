@@ -2,7 +2,7 @@
 // ?backends=webgpu,webgl,wasm (&quick=1 for a smoke run, &trainBatch=N, &threads=N for wasm), one after another on the main
 // thread, shows a markdown report and exposes it as window.__bench for
 // scripts/bench-browser.mjs. Mousedown events during the run measure main-thread input latency.
-import { DEFAULT_BACKEND_ORDER, selectBackend, type BackendName } from '../../core/backend';
+import { DEFAULT_BACKEND_ORDER, describeAdapter, selectBackend, type BackendName } from '../../core/backend';
 import { benchmarkModel, benchTable, type BenchRow } from '../../core/model/benchmark';
 import { setFusedKernels } from '../../core/webgpu';
 import { configureWasmPaths } from '../wasmPaths';
@@ -66,10 +66,7 @@ async function run(): Promise<void> {
       continue;
     }
     if (name === 'wasm') notes.push(`wasm: ${getThreadsCount()} thread(s), crossOriginIsolated ${String(self.crossOriginIsolated)}`);
-    if (info.adapter) {
-      const a = info.adapter;
-      notes.push(`WebGPU adapter: ${a.vendor} / ${a.architecture}${a.description ? ` (${a.description})` : ''}`);
-    }
+    if (info.adapter) notes.push(`WebGPU adapter: ${describeAdapter(info.adapter)}`);
     if (name === 'webgpu') {
       // Before and after: the plain tfjs ops on webgpu, then the fused kernels.
       setFusedKernels(false);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from '../../core/backend/types';
 import { backendNotice } from './backend-notice';
 
-const swiftshader = { vendor: 'google', architecture: 'swiftshader' };
+const swiftshader = { vendor: 'google', architecture: 'swiftshader', fallback: true, software: 'SwiftShader' };
 
 describe('backendNotice', () => {
   it('says nothing on WebGPU', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
-import { probeWebGPU, selectBackend } from './index';
+import { describeAdapter, probeWebGPU, selectBackend } from './index';
 
 describe('probeWebGPU', () => {
   it('reports a missing navigator.gpu', async () => {
@@ -19,12 +19,12 @@ describe('probeWebGPU', () => {
     const legacy = { requestAdapterInfo: async () => ({ vendor: 'acme', architecture: 'x1', description: 'X1 GPU' }) };
     expect(await probeWebGPU({ navigator: { gpu: { requestAdapter: async () => withInfo } } })).toEqual({
       ok: true,
-      adapter: { vendor: 'google', architecture: 'swiftshader' },
+      adapter: { vendor: 'google', architecture: 'swiftshader', fallback: false, software: 'SwiftShader' },
       software: 'SwiftShader',
     });
     expect(await probeWebGPU({ navigator: { gpu: { requestAdapter: async () => legacy } } })).toEqual({
       ok: true,
-      adapter: { vendor: 'acme', architecture: 'x1', description: 'X1 GPU' },
+      adapter: { vendor: 'acme', architecture: 'x1', description: 'X1 GPU', fallback: false },
       software: null,
     });
   });
@@ -34,6 +34,16 @@ describe('probeWebGPU', () => {
     expect(await probe({ info: { vendor: 'acme', architecture: 'x1', isFallbackAdapter: true } })).toMatchObject({ ok: true, software: 'fallback adapter' });
     expect(await probe({ isFallbackAdapter: true, info: { vendor: 'acme', architecture: 'x1' } })).toMatchObject({ ok: true, software: 'fallback adapter' });
     expect(await probe({ isFallbackAdapter: false, info: { vendor: 'acme', architecture: 'x1', isFallbackAdapter: false } })).toMatchObject({ ok: true, software: null });
+  });
+
+  it("names lavapipe through Dawn (what Mesa 25 reports) as software and fallback, and a GPU as a GPU", async () => {
+    const probe = (info: object) => probeWebGPU({ navigator: { gpu: { requestAdapter: async () => ({ info }) } } });
+    const lavapipe = await probe({ vendor: 'mesa', architecture: 'software', description: 'llvmpipe: Mesa 25.0.7-2~bpo12+1 (LLVM 15.0.6) 0.0.1', isFallbackAdapter: true });
+    expect(lavapipe).toMatchObject({ ok: true, software: 'llvmpipe', adapter: { fallback: true, software: 'llvmpipe' } });
+    if (lavapipe.ok) expect(describeAdapter(lavapipe.adapter)).toBe('mesa / software (llvmpipe: Mesa 25.0.7-2~bpo12+1 (LLVM 15.0.6) 0.0.1), software: llvmpipe, fallback adapter');
+    const gpu = await probe({ vendor: 'nvidia', architecture: 'hopper', description: 'NVIDIA H200', isFallbackAdapter: false });
+    if (gpu.ok) expect(describeAdapter(gpu.adapter)).toBe('nvidia / hopper (NVIDIA H200), GPU');
+    expect(gpu.ok).toBe(true);
   });
 
   it('reports a throwing requestAdapter', async () => {
@@ -70,10 +80,10 @@ describe('selectBackend in Node', () => {
   });
 
   it('passes over a software WebGPU adapter when asked to, keeping the adapter to show', async () => {
-    const swiftshader = async () => ({ ok: true as const, adapter: { vendor: 'google', architecture: 'swiftshader' }, software: 'SwiftShader' });
+    const swiftshader = async () => ({ ok: true as const, adapter: { vendor: 'google', architecture: 'swiftshader', fallback: true, software: 'SwiftShader' }, software: 'SwiftShader' });
     const info = await selectBackend(['webgpu', 'webgl', 'wasm'], { avoidSoftware: true, probeWebGPU: swiftshader, probeWebGL: () => ({ software: 'SwiftShader' }) });
     expect(info.name).toBe('wasm');
-    expect(info.adapter).toEqual({ vendor: 'google', architecture: 'swiftshader' });
+    expect(info.adapter).toEqual({ vendor: 'google', architecture: 'swiftshader', fallback: true, software: 'SwiftShader' });
     expect(info.tried).toEqual([
       { name: 'webgpu', ok: false, error: 'only a software adapter (SwiftShader)', skipped: 'software' },
       { name: 'webgl', ok: false, error: 'a software renderer (SwiftShader)', skipped: 'software' },
@@ -83,7 +93,7 @@ describe('selectBackend in Node', () => {
   });
 
   it('tries a software adapter when the caller named the backends (the default)', async () => {
-    const swiftshader = async () => ({ ok: true as const, adapter: { vendor: 'google', architecture: 'swiftshader' }, software: 'SwiftShader' });
+    const swiftshader = async () => ({ ok: true as const, adapter: { vendor: 'google', architecture: 'swiftshader', fallback: true, software: 'SwiftShader' }, software: 'SwiftShader' });
     const info = await selectBackend(['webgpu', 'wasm'], { probeWebGPU: swiftshader });
     // Tried, not skipped: in Node the webgpu backend is not registered, so it fails for that reason.
     expect(info.tried[0]).toEqual({ name: 'webgpu', ok: false, error: 'backend not registered in this environment' });

@@ -8,6 +8,16 @@ export interface AdapterSummary {
   vendor: string;
   architecture: string;
   description?: string;
+  /** The browser's (or Dawn's) isFallbackAdapter: a software adapter it offers when no GPU fits. */
+  fallback: boolean;
+  /** The CPU emulation behind the adapter (SwiftShader, llvmpipe, ...; see software.ts), absent for a GPU. */
+  software?: string;
+}
+
+/** One line for logs and reports: "nvidia / hopper (NVIDIA H200), GPU" or "mesa / llvmpipe (...), software: llvmpipe, fallback adapter". */
+export function describeAdapter(a: AdapterSummary): string {
+  const kind = a.software ? `software: ${a.software}` : 'GPU';
+  return `${a.vendor} / ${a.architecture}${a.description ? ` (${a.description})` : ''}, ${kind}${a.fallback ? ', fallback adapter' : ''}`;
 }
 
 /** One attempt to activate a backend, in the order tried. */

@@ -36,10 +36,10 @@ export function errorMessage(err: unknown): string {
 }
 
 /** The software implementation behind an adapter: named from its info, else the browser's fallback flag. */
-function softwareOf(adapter: AdapterLike, info: AdapterInfoLike): string | null {
+function softwareOf(info: AdapterInfoLike, fallback: boolean): string | null {
   const named = softwareRendererIn([info.vendor, info.architecture, info.description].filter((t): t is string => typeof t === 'string'));
   if (named) return named;
-  return adapter.isFallbackAdapter === true || info.isFallbackAdapter === true ? 'fallback adapter' : null;
+  return fallback ? 'fallback adapter' : null;
 }
 
 /**
@@ -67,10 +67,14 @@ export async function probeWebGPU(scope: unknown = globalThis): Promise<WebGPUPr
   } catch {
     // Adapter info is cosmetic; an adapter without it is still usable.
   }
+  const fallback = adapter.isFallbackAdapter === true || info.isFallbackAdapter === true;
+  const software = softwareOf(info, fallback);
   const summary: AdapterSummary = {
     vendor: info.vendor || 'unknown',
     architecture: info.architecture || 'unknown',
+    fallback,
   };
   if (info.description) summary.description = info.description;
-  return { ok: true, adapter: summary, software: softwareOf(adapter, info) };
+  if (software) summary.software = software;
+  return { ok: true, adapter: summary, software };
 }

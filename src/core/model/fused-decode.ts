@@ -1,8 +1,9 @@
 /**
  * sample() on the fused WebGPU kernels (../webgpu/decode.ts): after the prefill (the fused
- * forwardCached), each token is one sampling kernel, one embedding kernel, eleven kernels a
- * layer and two for the head, with no reshapes. The keys and values live in one
- * preallocated cache per layer [2, Lmax, C, dHead] filled in place, the padding in one
+ * forwardCached), each token is one embedding kernel, six kernels a layer (four projections,
+ * each with its LayerNorm, bias, GELU and residual folded in, attention and the cache append)
+ * and one that takes the final LayerNorm and the head into the draw, with no reshapes. The
+ * keys and values live in one preallocated cache per layer [2, Lmax, C, dHead] filled in place, the padding in one
  * [B, Lmax] mask, and the tokens, their log-probs and the finished flags in one record
  * [B, 1 + 2N], the only tensor the rollout reads back, once, at the end (issue 12: at most
  * one read-back per rollout stage). There is no early stop: a read-back is a GPU sync that
@@ -14,7 +15,7 @@
  * on the CPU: no kernel), the same inverse CDF; see e2e/fused-kernels.spec.ts.
  */
 import * as tf from '@tensorflow/tfjs';
-import { APPEND_KV, DECODE_ATTENTION, EMBED, GELU, LAYER_NORM, SAMPLE, type SampleAttrs } from '../webgpu';
+import { APPEND_KV, DECODE_ATTENTION, DECODE_LINEAR, EMBED, HEAD_SAMPLE, SAMPLE, type DecodeLinearAttrs, type HeadSampleAttrs } from '../webgpu';
 import { seedStream } from '../random';
 import { EPSILON } from './layers';
 import type { LeftPadded, SampleOptions, SampleResult } from './sampler';
@@ -22,16 +23,25 @@ import { prefillPreallocated } from './preallocated-cache';
 import type { Transformer } from './transformer';
 
 const run = (name: string, inputs: tf.NamedTensorMap, attrs: tf.NamedAttrMap = {}) => tf.engine().runKernel(name, inputs, attrs) as tf.Tensor;
-const linear = (a: tf.Tensor, b: tf.Tensor, bias?: tf.Tensor) =>
-  bias
-    ? run('_FusedMatMul', { a, b, bias }, { transposeA: false, transposeB: false, activation: 'linear', leakyreluAlpha: 0.2 })
-    : run('BatchMatMul', { a, b }, { transposeA: false, transposeB: false });
-const layerNorm = (x: tf.Tensor, gain: tf.Tensor, bias: tf.Tensor) => (tf.engine().runKernel(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON }) as tf.Tensor[])[0]!;
+
+/** [residual +] [gelu](LayerNorm?(x) @ w [+ bias]): one dispatch (AgonDecodeLinear). */
+function linear(x: tf.Tensor, w: tf.Tensor, parts: { norm?: [tf.Tensor, tf.Tensor]; bias?: tf.Tensor; gelu?: boolean; residual?: tf.Tensor }): tf.Tensor {
+  const inputs: tf.NamedTensorMap = { x, w };
+  if (parts.norm) [inputs.gain, inputs.lnBias] = parts.norm;
+  if (parts.bias) inputs.bias = parts.bias;
+  if (parts.residual) inputs.residual = parts.residual;
+  const attrs: DecodeLinearAttrs = { norm: parts.norm !== undefined, epsilon: EPSILON, gelu: parts.gelu ?? false };
+  return run(DECODE_LINEAR, inputs, attrs as unknown as tf.NamedAttrMap);
+}
 
 /** The fused decoding state of one rollout. */
 export class FusedDecoder {
-  /** float32 [B, V]: the logits for the next token. */
-  nextLogits: tf.Tensor2D;
+  /**
+   * What the next token is drawn from: the prefill's logits [B, V] for the first, then the
+   * last layer's output [B, D], which AgonHeadSample takes through the final LayerNorm and
+   * the head as it draws.
+   */
+  private next: { logits: tf.Tensor2D } | { hidden: tf.Tensor2D };
   /** float32 [B, 1 + 2N]: finished flag, N tokens, N log-probs per row. */
   record: tf.Tensor2D;
   private caches: tf.Tensor[];
@@ -46,23 +56,28 @@ export class FusedDecoder {
     const [B, P] = padded.tokens.shape;
     this.P = P;
     const prefill = prefillPreallocated(model, padded, maxNew);
-    this.nextLogits = prefill.logits;
+    this.next = { logits: prefill.logits };
     this.caches = prefill.caches;
     this.padding = prefill.padding;
     this.record = tf.zeros([B, 1 + 2 * maxNew]);
   }
 
-  /** Draws the step-th tokens from nextLogits into the record (rows already finished get pad and 0). */
+  /** Draws the step-th tokens into the record (rows already finished get pad and 0). */
   sampleStep(step: number, opts: SampleOptions, seed: number): void {
     const B = this.record.shape[0];
     const u = tf.randomUniform([B], 0, 1, 'float32', seed);
-    const attrs: SampleAttrs = { step, temperature: opts.temperature, topP: opts.topP, eosId: opts.eosId, padId: opts.padId };
-    const next = run(SAMPLE, { logits: this.nextLogits, u, record: this.record }, attrs as unknown as tf.NamedAttrMap) as tf.Tensor2D;
+    const attrs: HeadSampleAttrs = { step, temperature: opts.temperature, topP: opts.topP, eosId: opts.eosId, padId: opts.padId, epsilon: EPSILON };
+    const w = this.model.decodeWeights();
+    const next = (
+      'logits' in this.next
+        ? run(SAMPLE, { logits: this.next.logits, u, record: this.record }, attrs as unknown as tf.NamedAttrMap)
+        : run(HEAD_SAMPLE, { x: this.next.hidden, w: w.head, gain: w.lnFinalGain, lnBias: w.lnFinalBias, u, record: this.record }, attrs as unknown as tf.NamedAttrMap)
+    ) as tf.Tensor2D;
     tf.dispose([u, this.record]);
     this.record = next;
   }
 
-  /** Runs the step-th tokens (from the record) through the model: nextLogits then refers to the following token. */
+  /** Runs the step-th tokens (from the record) through the model's layers, for the following token's draw. */
   push(step: number): void {
     const w = this.model.decodeWeights();
     const heads = this.model.config.nHeads;
@@ -71,23 +86,27 @@ export class FusedDecoder {
     const out = tf.tidy(() => {
       let x = run(EMBED, { wte: w.tokenEmbedding, wpe: w.positionEmbedding, record: this.record, lengths: this.padded.lengths }, { step });
       const caches = w.layers.map((layer, l) => {
-        const qkv = linear(layerNorm(x, layer.ln1Gain, layer.ln1Bias), layer.wQKV, layer.bQKV);
+        const qkv = linear(x, layer.wQKV, { norm: [layer.ln1Gain, layer.ln1Bias], bias: layer.bQKV });
         const mixed = run(DECODE_ATTENTION, { qkv, cache: old[l]!, padding: this.padding }, { heads, len });
         const cache = run(APPEND_KV, { qkv, cache: old[l]! }, { heads, len });
-        const h = tf.add(x, linear(mixed, layer.wOut, layer.bOut));
-        const up = linear(layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp);
-        x = tf.add(h, linear(run(GELU, { x: up }), layer.wDown, layer.bDown));
+        const h = linear(mixed, layer.wOut, { bias: layer.bOut, residual: x });
+        const up = linear(h, layer.wUp, { norm: [layer.ln2Gain, layer.ln2Bias], bias: layer.bUp, gelu: true });
+        x = linear(up, layer.wDown, { bias: layer.bDown, residual: h });
         return cache;
       });
-      return { logits: linear(layerNorm(x, w.lnFinalGain, w.lnFinalBias), w.head) as tf.Tensor2D, caches };
+      return { hidden: x as tf.Tensor2D, caches };
     });
-    tf.dispose([...old, this.nextLogits]);
+    tf.dispose([...old, this.nextTensor()]);
     this.caches = out.caches;
-    this.nextLogits = out.logits;
+    this.next = { hidden: out.hidden };
+  }
+
+  private nextTensor(): tf.Tensor {
+    return 'logits' in this.next ? this.next.logits : this.next.hidden;
   }
 
   dispose(): void {
-    tf.dispose([...this.caches, this.padding, this.record, this.nextLogits]);
+    tf.dispose([...this.caches, this.padding, this.record, this.nextTensor()]);
   }
 }
 

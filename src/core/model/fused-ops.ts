@@ -12,7 +12,7 @@ const run = (name: string, inputs: tf.NamedTensorMap, attrs: tf.NamedAttrMap = {
 
 const layerNormOp = tf.customGrad((...args: Args) => {
   const [x, gain, bias, save] = args as [tf.Tensor2D, tf.Tensor1D, tf.Tensor1D, tf.GradSaveFunc];
-  const [y, stats] = run(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON }) as tf.Tensor[];
+  const [y, stats] = run(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON, withStats: true }) as tf.Tensor[];
   save([x, gain, stats!]);
   return {
     value: y!,
@@ -75,7 +75,7 @@ export const FUSED_TRAINING_OPS: DenseOps = {
 
 export const FUSED_INFERENCE_OPS: DenseOps = {
   ...INFERENCE_OPS,
-  layerNorm: (x, gain, bias) => (run(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON }) as tf.Tensor[])[0] as tf.Tensor2D,
+  layerNorm: (x, gain, bias) => run(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON, withStats: false }) as tf.Tensor2D,
   gelu: (x) => run(GELU, { x }) as tf.Tensor2D,
 };
 

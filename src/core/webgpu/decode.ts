@@ -1,13 +1,7 @@
 /**
- * The decoding step as WebGPU kernels (issue 12): what the plain path does per generated
- * token in a dozen small ops and reshapes, here in one kernel each.
+ * The decoding step as WebGPU kernels: what the plain path does per generated token in a
+ * dozen small ops and reshapes, here in one kernel each (the sampling kernel: sample.ts).
  *
- * - AgonSample: logits [B, V] -> temperature -> top-p -> the token the seeded uniform
- *   picks, its log-prob under the raw model, and the finished flag, written in place into
- *   the rollout record [B, 1 + 2N] (column 0: finished, then N tokens, then N log-probs),
- *   so the rollout reads back one tensor. Op for op as chooseTokens/pickNext/tokenLogProbs (nucleus.ts,
- *   sampler.ts): the same inverse CDF over the same order (index order without a top-p cut,
- *   descending logits with one), so a uniform picks the same token.
  * - AgonEmbed: the step's token (from the record) and position (length + step) -> the
  *   embedding row [B, D]; the plain path's one-hot matmuls add exact zeros, so equal.
  * - AgonDecodeAttention: one query per channel over the cache's slots and the new key and
@@ -21,156 +15,11 @@
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import { runProgram } from './program';
+import { inPlace, runProgram } from './program';
 
-export const SAMPLE = 'AgonSample';
 export const EMBED = 'AgonEmbed';
 export const DECODE_ATTENTION = 'AgonDecodeAttention';
 export const APPEND_KV = 'AgonAppendKV';
-
-export interface SampleAttrs {
-  step: number;
-  temperature: number;
-  topP: number;
-  eosId: number;
-  padId: number;
-}
-
-/** Writes into `target` and hands back its buffer as a new tensor (as Reshape). */
-function inPlace(gpu: WebGPUBackend, target: TensorInfo, run: (output: TensorInfo) => void): TensorInfo {
-  run(target);
-  // A read-back caches the values on the CPU (and tfjs then answers reads, and runs small
-  // ops, from that copy): after writing in place the GPU buffer is the only truth.
-  (gpu.tensorMap.get(target.dataId) as { values: unknown }).values = null;
-  gpu.incRef(target.dataId);
-  return { dataId: target.dataId, shape: target.shape, dtype: target.dtype };
-}
-
-/** Inputs: logits [B, V], u [B] (the seeded uniforms), record [B, 1 + 2N]. Output: the record, updated in place. */
-export const sampleConfig: KernelConfig = {
-  kernelName: SAMPLE,
-  backendName: 'webgpu',
-  kernelFunc: ({ inputs, backend, attrs }) => {
-    const { logits, u, record } = inputs as Record<string, TensorInfo>;
-    const a = attrs as unknown as SampleAttrs;
-    const gpu = backend as WebGPUBackend;
-    const [B, V] = logits!.shape as [number, number];
-    const width = record!.shape[1]!;
-    const n = (width - 1) / 2;
-    const mode = a.temperature <= 0 ? 'greedy' : a.topP >= 1 ? 'full' : 'nucleus';
-    return inPlace(gpu, record!, (output) =>
-      runProgram(gpu, {
-        key: `sample_${mode}_${a.temperature === 1 ? 't1' : 'tn'}`,
-        // A dispatch binds only what its shader uses: greedy draws no uniform.
-        inputs: mode === 'greedy' ? { Logits: logits! } : { Logits: logits!, U: u! },
-        outputShape: record!.shape,
-        threads: B,
-        output,
-        uniforms: [
-          { name: 'v', type: 'i32', value: V },
-          { name: 'width', type: 'i32', value: width },
-          { name: 'step', type: 'i32', value: a.step },
-          { name: 'n', type: 'i32', value: n },
-          { name: 'temp', type: 'f32', value: a.temperature },
-          { name: 'topP', type: 'f32', value: a.topP },
-          { name: 'eos', type: 'i32', value: a.eosId },
-          { name: 'pad', type: 'i32', value: a.padId },
-        ],
-        header: `
-          fn scaled(row : i32, i : i32) -> f32 {
-            ${a.temperature === 1 ? 'return Logits[row + i];' : 'return Logits[row + i] / uniforms.temp;'}
-          }
-          // Rank order of top-k: larger first, ties by lower index.
-          fn before(x : f32, i : i32, y : f32, j : i32) -> bool {
-            return x > y || (x == y && i < j);
-          }
-          // The next token after (px, pi) in rank order (pi = -1: the first).
-          fn nextRanked(row : i32, px : f32, pi : i32) -> i32 {
-            var best = -1;
-            var bx = 0.0;
-            for (var i = 0; i < uniforms.v; i++) {
-              let x = scaled(row, i);
-              if (pi >= 0 && !before(px, pi, x, i)) { continue; }
-              if (best < 0 || before(x, i, bx, best)) { best = i; bx = x; }
-            }
-            return best;
-          }`,
-        body: `
-          let row = index * uniforms.v;
-          var mx = -3.0e38;
-          var arg = 0;
-          for (var i = 0; i < uniforms.v; i++) {
-            let x = Logits[row + i];
-            if (x > mx) { mx = x; arg = i; }
-          }
-          var drawn = arg;
-          ${DRAW[mode]}
-          // log p(drawn) at temperature 1 (logSoftmax).
-          var total1 = 0.0;
-          for (var i = 0; i < uniforms.v; i++) { total1 += exp(Logits[row + i] - mx); }
-          let base = index * uniforms.width;
-          let done = result[base] > 0.5;
-          var token = drawn;
-          var lp = Logits[row + drawn] - mx - log(total1);
-          if (done) { token = uniforms.pad; lp = 0.0; }
-          result[base] = select(0.0, 1.0, done || token == uniforms.eos);
-          result[base + 1 + uniforms.step] = f32(token);
-          result[base + 1 + uniforms.n + uniforms.step] = lp;`,
-      }),
-    );
-  },
-};
-
-const DRAW: Record<'greedy' | 'full' | 'nucleus', string> = {
-  greedy: '',
-  // softmax(logits / T), cumsum in index order, first slot whose mass exceeds u * total.
-  full: `
-    var m = -3.0e38;
-    for (var i = 0; i < uniforms.v; i++) { m = max(m, scaled(row, i)); }
-    var sum = 0.0;
-    for (var i = 0; i < uniforms.v; i++) { sum += exp(scaled(row, i) - m); }
-    var total = 0.0;
-    for (var i = 0; i < uniforms.v; i++) { total += exp(scaled(row, i) - m) / sum; }
-    let goal = U[index] * total;
-    var cdf = 0.0;
-    var count = 0;
-    for (var i = 0; i < uniforms.v; i++) {
-      cdf += exp(scaled(row, i) - m) / sum;
-      if (cdf - goal <= 0.0) { count++; }
-    }
-    drawn = min(count, uniforms.v - 1);`,
-  // Descending order; keep a token while the mass before it is below topP; inverse CDF over the kept mass.
-  nucleus: `
-    var m = -3.0e38;
-    for (var i = 0; i < uniforms.v; i++) { m = max(m, scaled(row, i)); }
-    var sum = 0.0;
-    for (var i = 0; i < uniforms.v; i++) { sum += exp(scaled(row, i) - m); }
-    var kept = 0.0;
-    var cum = 0.0;
-    var pi = -1;
-    var px = 0.0;
-    for (var k = 0; k < uniforms.v; k++) {
-      pi = nextRanked(row, px, pi);
-      px = scaled(row, pi);
-      let p = exp(px - m) / sum;
-      cum += p;
-      if (cum - p < uniforms.topP) { kept += p; }
-    }
-    let goal = U[index] * kept;
-    cum = 0.0;
-    var cdf = 0.0;
-    pi = -1;
-    px = 0.0;
-    var found = false;
-    for (var k = 0; k < uniforms.v; k++) {
-      pi = nextRanked(row, px, pi);
-      px = scaled(row, pi);
-      let p = exp(px - m) / sum;
-      cum += p;
-      if (cum - p < uniforms.topP) { cdf += p; }
-      if (!found && (cdf - goal > 0.0 || k == uniforms.v - 1)) { drawn = pi; found = true; }
-    }`,
-};
 
 /** Inputs: wte [V, D], wpe [maxLen, D], record [B, 1 + 2N], lengths int32 [B]; attr step. Output [B, D]. */
 export const embedConfig: KernelConfig = {

@@ -7,20 +7,28 @@
 import * as tf from '@tensorflow/tfjs';
 import { ADAM, adamConfig } from './adam';
 import { attentionConfig, attentionGradConfig } from './attention';
-import { appendKVConfig, decodeAttentionConfig, embedConfig, sampleConfig } from './decode';
+import { appendKVConfig, decodeAttentionConfig, embedConfig } from './decode';
+import { decodeLinearConfig } from './decode-linear';
 import { geluConfig, geluGradConfig } from './gelu';
+import { headSampleConfig } from './head-sample';
 import { layerNormConfig, layerNormGradConfig } from './layer-norm';
+import { sampleConfig } from './sample';
 
 export { ADAM };
 export type { AdamAttrs } from './adam';
 export { ATTENTION, ATTENTION_GRAD } from './attention';
-export { APPEND_KV, DECODE_ATTENTION, EMBED, SAMPLE } from './decode';
-export type { SampleAttrs } from './decode';
+export { APPEND_KV, DECODE_ATTENTION, EMBED } from './decode';
+export { DECODE_LINEAR } from './decode-linear';
+export type { DecodeLinearAttrs } from './decode-linear';
+export { SAMPLE } from './sample';
+export type { SampleAttrs } from './sample';
 export { GELU, GELU_GRAD } from './gelu';
+export { HEAD_SAMPLE } from './head-sample';
+export type { HeadSampleAttrs } from './head-sample';
 export { LAYER_NORM, LAYER_NORM_GRAD } from './layer-norm';
 
 const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
-  sampleConfig, embedConfig, decodeAttentionConfig, appendKVConfig];
+  sampleConfig, embedConfig, decodeAttentionConfig, appendKVConfig, decodeLinearConfig, headSampleConfig];
 
 let enabled = true;
 

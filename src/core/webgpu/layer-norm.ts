@@ -1,16 +1,35 @@
 /**
- * LayerNorm over the last axis as two WebGPU kernels: forward (the row statistics, then
- * the normalised, scaled and shifted rows) and backward (dx per row, the gain and bias
- * gradients per column). The plain path (layers.ts) is the reference: same formula.
+ * LayerNorm over the last axis as WebGPU kernels: forward (with `withStats`, as training wants
+ * them: the row statistics, then the normalised, scaled and shifted rows; without, as
+ * inference wants it: one dispatch) and backward (dx per row; the gain and bias gradients per
+ * column, a workgroup each whose lanes share the sum over the rows: a column's thousands of
+ * rows were one thread's serial loop). A thread per row where there are rows enough to fill a
+ * GPU. The plain path (layers.ts) is the reference: same formula.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import { runProgram } from './program';
+import { runProgram, WORKGROUP, WORKGROUP_SUM } from './program';
 
 export const LAYER_NORM = 'AgonLayerNorm';
 export const LAYER_NORM_GRAD = 'AgonLayerNormGrad';
 
-/** x [N, D], gain and bias [D] -> y [N, D] and the row statistics [N, 2] (mean, 1/std). */
+export interface LayerNormAttrs {
+  epsilon: number;
+  /** Also return the row statistics [N, 2] (mean, 1/std) for the gradient. */
+  withStats: boolean;
+}
+
+/** A row's mean and 1/std, one thread a row (two passes, as the plain path). */
+const ROW_STATS = `
+  let start = index * uniforms.d;
+  var sum = 0.0;
+  for (var j = 0; j < uniforms.d; j++) { sum += X[start + j]; }
+  let mean = sum / f32(uniforms.d);
+  var sq = 0.0;
+  for (var j = 0; j < uniforms.d; j++) { let c = X[start + j] - mean; sq += c * c; }
+  let rstd = inverseSqrt(sq / f32(uniforms.d) + uniforms.epsilon);`;
+
+/** x [N, D], gain and bias [D] -> y [N, D], and with withStats the row statistics [N, 2]. */
 export const layerNormConfig: KernelConfig = {
   kernelName: LAYER_NORM,
   backendName: 'webgpu',
@@ -18,25 +37,31 @@ export const layerNormConfig: KernelConfig = {
     const { x, gain, bias } = inputs as Record<string, TensorInfo>;
     const gpu = backend as WebGPUBackend;
     const [N, D] = x!.shape as [number, number];
-    const epsilon = (attrs as { epsilon: number }).epsilon;
+    const { epsilon, withStats } = attrs as unknown as LayerNormAttrs;
+    const uniforms = [
+      { name: 'd', type: 'i32' as const, value: D },
+      { name: 'epsilon', type: 'f32' as const, value: epsilon },
+    ];
+    if (!withStats) {
+      return runProgram(gpu, {
+        key: 'ln_rows',
+        inputs: { X: x!, Gain: gain!, Bias: bias! },
+        outputShape: [N, D],
+        threads: N,
+        uniforms,
+        body: `${ROW_STATS}
+          for (var j = 0; j < uniforms.d; j++) { result[start + j] = (X[start + j] - mean) * rstd * Gain[j] + Bias[j]; }`,
+      });
+    }
     const stats = runProgram(gpu, {
       key: 'ln_stats',
       inputs: { X: x! },
       outputShape: [N, 2],
       threads: N,
-      uniforms: [
-        { name: 'd', type: 'i32', value: D },
-        { name: 'epsilon', type: 'f32', value: epsilon },
-      ],
-      body: `
-        let start = index * uniforms.d;
-        var sum = 0.0;
-        for (var j = 0; j < uniforms.d; j++) { sum += X[start + j]; }
-        let mean = sum / f32(uniforms.d);
-        var sq = 0.0;
-        for (var j = 0; j < uniforms.d; j++) { let c = X[start + j] - mean; sq += c * c; }
+      uniforms,
+      body: `${ROW_STATS}
         result[2 * index] = mean;
-        result[2 * index + 1] = inverseSqrt(sq / f32(uniforms.d) + uniforms.epsilon);`,
+        result[2 * index + 1] = rstd;`,
     });
     const y = runProgram(gpu, {
       key: 'ln_apply',
@@ -86,21 +111,24 @@ export const layerNormGradConfig: KernelConfig = {
           result[start + j] = rstd * (DY[start + j] * Gain[j] - a - xhat * b);
         }`,
     });
-    // A dispatch binds only what its shader uses (auto layouts leave unused bindings out).
+    // A workgroup per column, its lanes each summing every 64th row. A dispatch binds only
+    // what its shader uses (auto layouts leave unused bindings out).
     const columns = (key: string, term: string, used: Record<string, TensorInfo>) =>
       runProgram(gpu, {
         key,
         inputs: used,
         outputShape: [D],
-        threads: D,
+        rows: D,
         uniforms: [...d, { name: 'n', type: 'i32', value: N }],
+        header: WORKGROUP_SUM,
         body: `
           var sum = 0.0;
-          for (var r = 0; r < uniforms.n; r++) {
-            let i = r * uniforms.d + index;
+          for (var r = lane; r < uniforms.n; r += ${WORKGROUP}) {
+            let i = r * uniforms.d + row;
             sum += ${term};
           }
-          result[index] = sum;`,
+          let total = workgroupSum(lane, vec2<f32>(sum, 0.0)).x;
+          if (lane == 0) { result[row] = total; }`,
       });
     const dgain = columns('ln_dgain', 'DY[i] * (X[i] - Stats[2 * r]) * Stats[2 * r + 1]', { X: x!, Stats: stats!, DY: dy! });
     const dbias = columns('ln_dbias', 'DY[i]', { DY: dy! });

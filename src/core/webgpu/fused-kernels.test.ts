@@ -1,0 +1,97 @@
+// The fused WebGPU kernels against the plain tfjs ops, in Node on Dawn (a GPU's Vulkan driver or
+// lavapipe, see docs/webgpu-in-node.md), at tiny shapes. The browser runs the same checks at
+// larger shapes (e2e/fused-kernels.spec.ts). Without an adapter these tests skip, saying why,
+// except in CI (CI set), where the missing adapter is a failure.
+import { nodeWebGPU, SETUP_HINT } from '../backend/node-webgpu';
+import { describe, expect, it } from 'vitest';
+import { describeAdapter, selectBackend } from '../backend';
+import { fusedChecks } from './testing/fused-checks';
+
+const TOLERANCE = 1e-4;
+
+async function startWebGPU(): Promise<{ adapter: string } | { missing: string }> {
+  if (!nodeWebGPU.installed) return { missing: nodeWebGPU.error };
+  try {
+    const info = await selectBackend(['webgpu']);
+    return { adapter: info.adapter ? describeAdapter(info.adapter) : 'unknown adapter' };
+  } catch (err) {
+    return { missing: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+const started = await startWebGPU();
+const missing = 'missing' in started ? `no WebGPU in this Node (${started.missing}). ${SETUP_HINT}` : null;
+if (missing && !process.env.CI) console.warn(`fused-kernels.test.ts skipped: ${missing}`);
+
+if (missing && process.env.CI) {
+  it('finds a WebGPU adapter (CI needs one for the fused kernels)', () => {
+    throw new Error(missing);
+  });
+}
+
+function within(label: string, diffs: number[]): void {
+  expect(diffs.length, label).toBeGreaterThan(0);
+  for (const [i, d] of diffs.entries()) expect(d, `${label}, output ${i}`).toBeLessThan(TOLERANCE);
+}
+
+describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? started.adapter : 'no adapter'}`, () => {
+  it('registers the fused kernels on webgpu', async () => {
+    expect(await fusedChecks.ready()).toBe(true);
+  });
+
+  it('LayerNorm, GELU and attention equal the plain ops, forward and gradients', async () => {
+    // 37 rows of 24: no multiple of the 64-wide workgroup.
+    within('layerNorm 37x24', await fusedChecks.layerNorm(37, 24));
+    // 150 columns: lanes with three columns and with two.
+    within('layerNorm 5x150', await fusedChecks.layerNorm(5, 150));
+    within('layerNorm, inference, 37x24', await fusedChecks.layerNormInference(37, 24));
+    within('layerNorm, inference, 5x150', await fusedChecks.layerNormInference(5, 150));
+    within('gelu 37x24', await fusedChecks.gelu(37, 24));
+    within('attention T5 B3 H2 d8', await fusedChecks.attention(5, 3, 2, 8));
+    within('decode S1 L7', await fusedChecks.decode(1, 7, 3, 2, 8));
+    // Rows of 24 (lanes with one column or none) and 150 (lanes with two or three); 70 outputs.
+    within('decode linear B3 D24 K70', await fusedChecks.decodeLinear(3, 24, 70));
+    within('decode linear B2 D150 K70', await fusedChecks.decodeLinear(2, 150, 70));
+  });
+
+  it('Adam and a whole small model equal the plain ops', async () => {
+    within('adam 3 weights', await fusedChecks.adam([[37, 5], [3], [16, 16]], 2));
+    within('model', await fusedChecks.model());
+  });
+
+  it('the sampling kernel draws the same tokens as the plain path', async () => {
+    // One workgroup a row: 37 and 59 (the model's vocabulary) give each lane one logit or none,
+    // 130 gives lanes three; 64 rows as a rollout has them.
+    for (const [B, V] of [[5, 37], [64, 59], [3, 130]] as const) {
+      for (const [temperature, topP] of [[1, 0.9], [0.7, 1], [1, 1], [0, 1], [1.3, 0.5]] as const) {
+        const label = `sampling B${B} V${V} T${temperature} topP${topP}`;
+        const [tokens, logProb, prob, done] = await fusedChecks.sampling(B, V, temperature, topP, 6);
+        expect(tokens, `${label}: token mismatches`).toBe(0);
+        expect(done, `${label}: finished-flag mismatches`).toBe(0);
+        expect(logProb, `${label}: log-prob`).toBeLessThan(TOLERANCE);
+        expect(prob, `${label}: probability`).toBeLessThan(TOLERANCE);
+      }
+    }
+  });
+
+  it('the head fused with the draw draws as the sampling kernel does on the plain logits', async () => {
+    // D 24 and V 59 (the model's vocabulary); D 150 and V 130: lanes with several columns.
+    for (const [B, D, V] of [[6, 24, 59], [3, 150, 130]] as const) {
+      for (const [temperature, topP] of [[1, 0.9], [0.7, 1], [0, 1]] as const) {
+        const label = `head+sample B${B} D${D} V${V} T${temperature} topP${topP}`;
+        const [tokens, logProb, done] = await fusedChecks.headSample(B, D, V, temperature, topP, 4);
+        expect(tokens, `${label}: token mismatches`).toBe(0);
+        expect(done, `${label}: finished-flag mismatches`).toBe(0);
+        expect(logProb, `${label}: log-prob`).toBeLessThan(TOLERANCE);
+      }
+    }
+  });
+
+  it('a fused rollout equals the plain one', async () => {
+    for (const [temperature, topP] of [[1, 0.95], [0.8, 1], [0, 1]] as const) {
+      const [mismatch, logProb] = await fusedChecks.rollout(temperature, topP);
+      expect(mismatch, `rollout T${temperature} topP${topP}: token mismatches`).toBe(0);
+      expect(logProb, `rollout T${temperature} topP${topP}: log-prob`).toBeLessThan(TOLERANCE);
+    }
+  });
+});
