@@ -65,6 +65,14 @@ function causalMask(T: number, lengths: number[]): tf.Tensor4D {
  * a GPU sync. Reads of values still on the host (tfjs's webgpu concat, for one, readSyncs
  * small host-side inputs to run on the CPU) are no sync: counted apart, as hostReads.
  */
+/** The same rollout drawn on the fused path, then on the plain ops (the caller restores the fused path). */
+async function fusedThenPlain(model: Transformer, prompts: number[][], opts: SampleOptions) {
+  setFusedKernels(true);
+  const fused = await sample(model, prompts, opts);
+  setFusedKernels(false);
+  return { fused, plain: await sample(model, prompts, opts) };
+}
+
 async function countReads<T>(fn: () => Promise<T>): Promise<{ value: T; reads: number; hostReads: number }> {
   type Backend = { read: (id: object) => Promise<unknown>; readSync: (id: object) => unknown; tensorMap: { get(id: object): { values?: unknown } | undefined } };
   const backend = tf.backend() as unknown as Backend;
@@ -300,10 +308,7 @@ export const fusedChecks = {
     const prompts = [[1, 2, 3], [4, 5, 6, 7, 8, 9, 10], [11], [12, 13, 14, 15, 16]];
     const opts: SampleOptions = { maxNewTokens: 20, temperature, topP, eosId: 36, padId: 0, seed: 77 };
     try {
-      setFusedKernels(true);
-      const fused = await sample(model, prompts, opts);
-      setFusedKernels(false);
-      const plain = await sample(model, prompts, opts);
+      const { fused, plain } = await fusedThenPlain(model, prompts, opts);
       let mismatch = 0;
       let lpDiff = 0;
       plain.tokens.forEach((row, b) => {
@@ -394,10 +399,7 @@ async function earlyStop(): Promise<number> {
   const prompts = [[1, 2, 3], [4, 5, 6, 7, 8, 9, 10], [11], [12, 13, 14, 15, 16]];
   const opts: SampleOptions = { maxNewTokens: 20, temperature: 1, topP: 0.95, eosId: 5, padId: 0, seed: 78 };
   try {
-    setFusedKernels(true);
-    const fused = await sample(model, prompts, opts);
-    setFusedKernels(false);
-    const plain = await sample(model, prompts, opts);
+    const { fused, plain } = await fusedThenPlain(model, prompts, opts);
     let mismatch = 0;
     if (!plain.finished.every(Boolean)) mismatch += 100; // the case did not arise
     plain.tokens.forEach((row, b) => {
