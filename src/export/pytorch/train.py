@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 
 import torch
 
+from agon.allocator import keep_freed_memory
 from agon.distributed import World
 from agon.evaluation import EvalContext, evaluate_readout
 from agon.model import Transformer, load_model
@@ -243,6 +244,7 @@ def run_seed(export, pair, seed, args, world, family, sets):
 
 
 def main():
+    keep_freed_memory()
     export = read_json("export.json")
     args = parse_args(export)
     if args.threads > 0:
