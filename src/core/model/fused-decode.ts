@@ -18,7 +18,7 @@ import * as tf from '@tensorflow/tfjs';
 import { APPEND_KV, DECODE_ATTENTION, DECODE_LINEAR, EMBED, HEAD_SAMPLE, SAMPLE, type DecodeLinearAttrs, type HeadSampleAttrs } from '../webgpu';
 import { seedStream } from '../random';
 import { EPSILON } from './layers';
-import type { LeftPadded, SampleOptions, SampleResult } from './sampler';
+import type { DecodingPath, LeftPadded, SampleOptions, SampleResult } from './decoding';
 import { prefillPreallocated } from './preallocated-cache';
 import type { Transformer } from './transformer';
 
@@ -115,7 +115,7 @@ export class FusedDecoder {
  * one read-back of the record. Same tokens as the plain path's early stop (which only skips
  * tokens after every row's eos, and those are trimmed from the result).
  */
-export async function fusedRollout(model: Transformer, padded: LeftPadded, opts: SampleOptions): Promise<SampleResult> {
+export const fusedRollout: DecodingPath = async (model, padded, opts) => {
   const B = padded.tokens.shape[0];
   const N = opts.maxNewTokens;
   const decoder = new FusedDecoder(model, padded, N);
@@ -141,4 +141,4 @@ export async function fusedRollout(model: Transformer, padded: LeftPadded, opts:
   } finally {
     decoder.dispose();
   }
-}
+};

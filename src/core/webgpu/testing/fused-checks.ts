@@ -22,7 +22,9 @@ import { Rng } from '../../random';
 import { mathFamily } from '../../tasks/math';
 import { VOCAB_SIZE } from '../../tokenizer/tokenizer';
 import { DECODE_LINEAR, fusedKernelsActive, HEAD_SAMPLE, SAMPLE, setFusedKernels, type DecodeLinearAttrs } from '..';
-import { pickNext, sample, tokenLogProbs, type SampleOptions } from '../../model/sampler';
+import type { SampleOptions } from '../../model/decoding';
+import { sample } from '../../model/sampler';
+import { pickNext, tokenLogProbs } from '../../model/step-decode';
 
 type Op = (...xs: tf.Tensor[]) => tf.Tensor;
 
@@ -59,12 +61,6 @@ function causalMask(T: number, lengths: number[]): tf.Tensor4D {
   return tf.tensor4d(data, [T, lengths.length, 1, T]);
 }
 
-/**
- * Runs fn counting the current backend's device read-backs: calls of read and readSync (what
- * data(), array() and dataSync() end in) on a tensor whose values live only on the GPU, i.e.
- * a GPU sync. Reads of values still on the host (tfjs's webgpu concat, for one, readSyncs
- * small host-side inputs to run on the CPU) are no sync: counted apart, as hostReads.
- */
 /** The same rollout drawn on the fused path, then on the plain ops (the caller restores the fused path). */
 async function fusedThenPlain(model: Transformer, prompts: number[][], opts: SampleOptions) {
   setFusedKernels(true);
@@ -73,6 +69,12 @@ async function fusedThenPlain(model: Transformer, prompts: number[][], opts: Sam
   return { fused, plain: await sample(model, prompts, opts) };
 }
 
+/**
+ * Runs fn counting the current backend's device read-backs: calls of read and readSync (what
+ * data(), array() and dataSync() end in) on a tensor whose values live only on the GPU, i.e.
+ * a GPU sync. Reads of values still on the host (tfjs's webgpu concat, for one, readSyncs
+ * small host-side inputs to run on the CPU) are no sync: counted apart, as hostReads.
+ */
 async function countReads<T>(fn: () => Promise<T>): Promise<{ value: T; reads: number; hostReads: number }> {
   type Backend = { read: (id: object) => Promise<unknown>; readSync: (id: object) => unknown; tensorMap: { get(id: object): { values?: unknown } | undefined } };
   const backend = tf.backend() as unknown as Backend;
