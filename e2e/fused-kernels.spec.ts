@@ -82,6 +82,8 @@ test('the default model trains in at most 300 kernels a step and samples in at m
     `fused per token: ${JSON.stringify(fused.tokenByName)}`);
   expect(fused.train).toBeLessThanOrEqual(300);
   expect(fused.token).toBeLessThanOrEqual(30 * 2 + 20);
+  // Per token: the embedding, five a layer, the head with the draw.
+  expect(fused.tokenDispatches).toBeLessThanOrEqual(12);
   // The fused path must launch fewer GPU programs, not only fewer tfjs kernels.
   expect(fused.trainDispatches).toBeLessThan(plain.trainDispatches);
   expect(fused.tokenDispatches).toBeLessThan(plain.tokenDispatches);
