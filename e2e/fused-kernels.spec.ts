@@ -38,6 +38,8 @@ test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({
   // Decoding: one new token over 7 cached slots, and a 4-token prefill.
   within('decode S1 L7', await check(page, 'decode', 1, 7, 3, 2, 8));
   within('decode S4 L4', await check(page, 'decode', 4, 4, 4, 4, 16));
+  // A decoding step's attention with the out projection: 16 rows of 4 heads of 16, 40 of 64 slots.
+  within('decode attention + out B16 H4 d16', await check(page, 'decodeAttentionOut', 16, 4, 16, 40, 64));
   // Adam: 8 weights (two moment dispatches), 3 steps; weights, then the moments.
   const shapes = [[37, 5], [3], [64], [16, 16], [1], [7, 3], [130], [2, 2]];
   within('adam 8 weights', await check(page, 'adam', shapes, 3));
@@ -82,6 +84,8 @@ test('the default model trains in at most 300 kernels a step and samples in at m
     `fused per token: ${JSON.stringify(fused.tokenByName)}`);
   expect(fused.train).toBeLessThanOrEqual(300);
   expect(fused.token).toBeLessThanOrEqual(30 * 2 + 20);
+  // Per token: the embedding, five a layer, the head with the draw.
+  expect(fused.tokenDispatches).toBeLessThanOrEqual(12);
   // The fused path must launch fewer GPU programs, not only fewer tfjs kernels.
   expect(fused.trainDispatches).toBeLessThan(plain.trainDispatches);
   expect(fused.tokenDispatches).toBeLessThan(plain.tokenDispatches);

@@ -3,7 +3,8 @@ import { defaultModelConfig } from './config';
 import { FlatAdam } from './flat-adam';
 import { perUnit, profileKernels, type KernelProfile } from './kernel-profile';
 import { completionLogProbs, sequenceBatch, type SequenceBatch } from './logprobs';
-import { sample, sampleFullRecompute, type SampleOptions } from './sampler';
+import type { SampleOptions } from './decoding';
+import { sample, sampleFullRecompute } from './sampler';
 import { Transformer } from './transformer';
 
 /** One backend's throughput for the default model size. */

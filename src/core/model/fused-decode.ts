@@ -1,10 +1,11 @@
 /**
  * sample() on the fused WebGPU kernels (../webgpu/decode.ts): after the prefill (the fused
- * forwardCached), each token is one embedding kernel, six kernels a layer (four projections,
- * each with its LayerNorm, bias, GELU and residual folded in, attention and the cache append)
- * and one that takes the final LayerNorm and the head into the draw, with no reshapes. The
- * keys and values live in one preallocated cache per layer [2, Lmax, C, dHead] filled in place, the padding in one
- * [B, Lmax] mask, and the tokens, their log-probs and the finished flags in one record
+ * forwardCached), each token is one embedding kernel, five kernels a layer (the q/k/v, up
+ * and down projections, each with its LayerNorm, bias, GELU and residual folded in; attention
+ * with the out projection, its bias and residual after it; the cache append) and one that
+ * takes the final LayerNorm and the head into the draw, with no reshapes: 12 dispatches a
+ * token at 2 layers. The keys and values live in one preallocated cache per layer
+ * [2, Lmax, C, dHead] filled in place, the padding in one [B, Lmax] mask, and the tokens, their log-probs and the finished flags in one record
  * [B, 1 + 2N], the only tensor the rollout reads back, once, at the end (issue 12: at most
  * one read-back per rollout stage). There is no early stop: a read-back is a GPU sync that
  * costs more than the few tokens it could save on these small models, and the fixed-width
@@ -15,10 +16,10 @@
  * on the CPU: no kernel), the same inverse CDF; see e2e/fused-kernels.spec.ts.
  */
 import * as tf from '@tensorflow/tfjs';
-import { APPEND_KV, DECODE_ATTENTION, DECODE_LINEAR, EMBED, HEAD_SAMPLE, SAMPLE, type DecodeLinearAttrs, type HeadSampleAttrs } from '../webgpu';
+import { APPEND_KV, DECODE_ATTENTION_OUT, DECODE_LINEAR, EMBED, HEAD_SAMPLE, SAMPLE, type DecodeLinearAttrs, type HeadSampleAttrs } from '../webgpu';
 import { seedStream } from '../random';
 import { EPSILON } from './layers';
-import type { LeftPadded, SampleOptions, SampleResult } from './sampler';
+import type { DecodingPath, LeftPadded, SampleOptions, SampleResult } from './decoding';
 import { prefillPreallocated } from './preallocated-cache';
 import type { Transformer } from './transformer';
 
@@ -87,9 +88,8 @@ export class FusedDecoder {
       let x = run(EMBED, { wte: w.tokenEmbedding, wpe: w.positionEmbedding, record: this.record, lengths: this.padded.lengths }, { step });
       const caches = w.layers.map((layer, l) => {
         const qkv = linear(x, layer.wQKV, { norm: [layer.ln1Gain, layer.ln1Bias], bias: layer.bQKV });
-        const mixed = run(DECODE_ATTENTION, { qkv, cache: old[l]!, padding: this.padding }, { heads, len });
+        const h = run(DECODE_ATTENTION_OUT, { qkv, cache: old[l]!, padding: this.padding, w: layer.wOut, bias: layer.bOut, residual: x }, { heads, len });
         const cache = run(APPEND_KV, { qkv, cache: old[l]! }, { heads, len });
-        const h = linear(mixed, layer.wOut, { bias: layer.bOut, residual: x });
         const up = linear(h, layer.wUp, { norm: [layer.ln2Gain, layer.ln2Bias], bias: layer.bUp, gelu: true });
         x = linear(up, layer.wDown, { bias: layer.bDown, residual: h });
         return cache;
@@ -115,7 +115,7 @@ export class FusedDecoder {
  * one read-back of the record. Same tokens as the plain path's early stop (which only skips
  * tokens after every row's eos, and those are trimmed from the result).
  */
-export async function fusedRollout(model: Transformer, padded: LeftPadded, opts: SampleOptions): Promise<SampleResult> {
+export const fusedRollout: DecodingPath = async (model, padded, opts) => {
   const B = padded.tokens.shape[0];
   const N = opts.maxNewTokens;
   const decoder = new FusedDecoder(model, padded, N);
@@ -141,4 +141,4 @@ export async function fusedRollout(model: Transformer, padded: LeftPadded, opts:
   } finally {
     decoder.dispose();
   }
-}
+};

@@ -1,7 +1,8 @@
 import * as tf from '@tensorflow/tfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionLogProbs, sequenceBatch } from './logprobs';
-import { leftPadPrompts, sample, sampleFullRecompute, type SampleOptions } from './sampler';
+import type { SampleOptions } from './decoding';
+import { leftPadPrompts, sample, sampleFullRecompute } from './sampler';
 import { randomRows, TINY_CONFIG, useWasmBackend } from './testing';
 import { keyPadding, Transformer } from './transformer';
 

@@ -169,8 +169,8 @@ export class Transformer {
   }
 
   /**
-   * One decoding step on the decode kernels (AgonDecodeAttention and AgonAppendKV: ../wasm's
-   * on wasm) over preallocated caches [2, Lmax, B*H, dHead], one per layer, whose first `len`
+   * One decoding step on the wasm decode kernels (AgonDecodeAttention and AgonAppendKV,
+   * ../wasm/decode-attention.ts) over preallocated caches [2, Lmax, B*H, dHead], one per layer, whose first `len`
    * slots are filled: tokens [B, 1] at positions [B, 1], padding [B, Lmax] (additive).
    * Returns the logits [B, V] and the caches with the new slot written in place (new handles
    * on the same buffers; the caller disposes the old ones).

@@ -1,7 +1,8 @@
 /**
- * A decoding step's attention as kernels of tfjs-backend-wasm (issue 11): the same two kernel
- * names and contracts as the fused WebGPU ones (../webgpu/decode.ts), so a rollout keeps its
- * keys and values in one preallocated cache per layer [2, Lmax, C, dHead] and appends in place.
+ * A decoding step's attention as kernels of tfjs-backend-wasm (issue 11): AgonDecodeAttention
+ * (the new token's attention, [B, D]) and AgonAppendKV (the fused WebGPU kernel's name and
+ * contract, ../webgpu/decode.ts), so a rollout keeps its keys and values in one preallocated
+ * cache per layer [2, Lmax, C, dHead] and appends in place.
  *
  * Why: the plain ops spend a token's attention in a dozen kernels (products, a sum, transposes,
  * a softmax, a depthwise convolution) and copy the whole cache twice a layer to append one

@@ -37,6 +37,20 @@ export const rowBody = (norm: boolean) => `
   }
   workgroupBarrier();`;
 
+/**
+ * xrow @ W [D, K] (uniforms.d, uniforms.k), plus Bias, GELU, plus Res[row] as asked, into
+ * result[row]: each lane every 64th column, summing in column order.
+ */
+export const projectBody = (parts: { bias: boolean; gelu: boolean; residual: boolean }) => `
+  for (var col = lane; col < uniforms.k; col += ${WORKGROUP}) {
+    var acc = 0.0;
+    for (var j = 0; j < uniforms.d; j++) { acc += xrow[j] * W[j * uniforms.k + col]; }
+    ${parts.bias ? 'acc += Bias[col];' : ''}
+    ${parts.gelu ? 'let s = 1.0 / (1.0 + exp(-1.702 * acc)); acc = acc * s;' : ''}
+    ${parts.residual ? 'acc = Res[row * uniforms.k + col] + acc;' : ''}
+    result[row * uniforms.k + col] = acc;
+  }`;
+
 export interface DecodeLinearAttrs {
   /** LayerNorm the input first (inputs gain and lnBias); its epsilon. */
   norm: boolean;
@@ -74,14 +88,7 @@ export const decodeLinearConfig: KernelConfig = {
       header: rowHeader(cap),
       body: `
         ${rowBody(norm)}
-        for (var col = lane; col < uniforms.k; col += ${WORKGROUP}) {
-          var acc = 0.0;
-          for (var j = 0; j < uniforms.d; j++) { acc += xrow[j] * W[j * uniforms.k + col]; }
-          ${bias ? 'acc += Bias[col];' : ''}
-          ${gelu ? 'let s = 1.0 / (1.0 + exp(-1.702 * acc)); acc = acc * s;' : ''}
-          ${residual ? 'acc = Res[row * uniforms.k + col] + acc;' : ''}
-          result[row * uniforms.k + col] = acc;
-        }`,
+        ${projectBody({ bias: bias !== undefined, gelu, residual: residual !== undefined })}`,
     });
   },
 };

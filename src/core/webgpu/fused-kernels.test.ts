@@ -52,6 +52,9 @@ describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? sta
     // Rows of 24 (lanes with one column or none) and 150 (lanes with two or three); 70 outputs.
     within('decode linear B3 D24 K70', await fusedChecks.decodeLinear(3, 24, 70));
     within('decode linear B2 D150 K70', await fusedChecks.decodeLinear(2, 150, 70));
+    // Heads of 8 over 5 of 9 slots; 3 heads of 50 (D 150): lanes with three output columns or two.
+    within('decode attention + out B3 H2 d8', await fusedChecks.decodeAttentionOut(3, 2, 8, 5, 9));
+    within('decode attention + out B2 H3 d50', await fusedChecks.decodeAttentionOut(2, 3, 50, 4, 6));
   });
 
   it('Adam and a whole small model equal the plain ops', async () => {
@@ -85,6 +88,11 @@ describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? sta
         expect(logProb, `${label}: log-prob`).toBeLessThan(TOLERANCE);
       }
     }
+  });
+
+  it('a sampled token of the default model takes at most 12 GPU dispatches on the fused path', async () => {
+    const { tokenDispatches, tokenByName } = await fusedChecks.counts(true);
+    expect(tokenDispatches, `per token: ${JSON.stringify(tokenByName)}`).toBeLessThanOrEqual(12);
   });
 
   it('a fused rollout equals the plain one', async () => {

@@ -7,7 +7,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { ADAM, adamConfig } from './adam';
 import { attentionConfig, attentionGradConfig } from './attention';
-import { appendKVConfig, decodeAttentionConfig, embedConfig } from './decode';
+import { appendKVConfig, decodeAttentionOutConfig, embedConfig } from './decode';
 import { decodeLinearConfig } from './decode-linear';
 import { geluConfig, geluGradConfig } from './gelu';
 import { headSampleConfig } from './head-sample';
@@ -17,7 +17,7 @@ import { sampleConfig } from './sample';
 export { ADAM };
 export type { AdamAttrs } from './adam';
 export { ATTENTION, ATTENTION_GRAD } from './attention';
-export { APPEND_KV, DECODE_ATTENTION, EMBED } from './decode';
+export { APPEND_KV, DECODE_ATTENTION, DECODE_ATTENTION_OUT, EMBED } from './decode';
 export { DECODE_LINEAR } from './decode-linear';
 export type { DecodeLinearAttrs } from './decode-linear';
 export { SAMPLE } from './sample';
@@ -28,7 +28,7 @@ export type { HeadSampleAttrs } from './head-sample';
 export { LAYER_NORM, LAYER_NORM_GRAD } from './layer-norm';
 
 const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
-  sampleConfig, embedConfig, decodeAttentionConfig, appendKVConfig, decodeLinearConfig, headSampleConfig];
+  sampleConfig, embedConfig, decodeAttentionOutConfig, appendKVConfig, decodeLinearConfig, headSampleConfig];
 
 let enabled = true;
 

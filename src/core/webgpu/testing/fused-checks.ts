@@ -21,8 +21,10 @@ import { draftedPrompt, draftView, plainPrompt } from '../../tasks/format';
 import { Rng } from '../../random';
 import { mathFamily } from '../../tasks/math';
 import { VOCAB_SIZE } from '../../tokenizer/tokenizer';
-import { DECODE_LINEAR, fusedKernelsActive, HEAD_SAMPLE, SAMPLE, setFusedKernels, type DecodeLinearAttrs } from '..';
-import { pickNext, sample, tokenLogProbs, type SampleOptions } from '../../model/sampler';
+import { DECODE_ATTENTION_OUT, DECODE_LINEAR, fusedKernelsActive, HEAD_SAMPLE, SAMPLE, setFusedKernels, type DecodeLinearAttrs } from '..';
+import type { SampleOptions } from '../../model/decoding';
+import { sample } from '../../model/sampler';
+import { pickNext, tokenLogProbs } from '../../model/step-decode';
 
 type Op = (...xs: tf.Tensor[]) => tf.Tensor;
 
@@ -59,12 +61,6 @@ function causalMask(T: number, lengths: number[]): tf.Tensor4D {
   return tf.tensor4d(data, [T, lengths.length, 1, T]);
 }
 
-/**
- * Runs fn counting the current backend's device read-backs: calls of read and readSync (what
- * data(), array() and dataSync() end in) on a tensor whose values live only on the GPU, i.e.
- * a GPU sync. Reads of values still on the host (tfjs's webgpu concat, for one, readSyncs
- * small host-side inputs to run on the CPU) are no sync: counted apart, as hostReads.
- */
 /** The same rollout drawn on the fused path, then on the plain ops (the caller restores the fused path). */
 async function fusedThenPlain(model: Transformer, prompts: number[][], opts: SampleOptions) {
   setFusedKernels(true);
@@ -73,6 +69,12 @@ async function fusedThenPlain(model: Transformer, prompts: number[][], opts: Sam
   return { fused, plain: await sample(model, prompts, opts) };
 }
 
+/**
+ * Runs fn counting the current backend's device read-backs: calls of read and readSync (what
+ * data(), array() and dataSync() end in) on a tensor whose values live only on the GPU, i.e.
+ * a GPU sync. Reads of values still on the host (tfjs's webgpu concat, for one, readSyncs
+ * small host-side inputs to run on the CPU) are no sync: counted apart, as hostReads.
+ */
 async function countReads<T>(fn: () => Promise<T>): Promise<{ value: T; reads: number; hostReads: number }> {
   type Backend = { read: (id: object) => Promise<unknown>; readSync: (id: object) => unknown; tensorMap: { get(id: object): { values?: unknown } | undefined } };
   const backend = tf.backend() as unknown as Backend;
@@ -132,6 +134,30 @@ export const fusedChecks = {
       tf.dispose([fused, reference]);
     }
     tf.dispose([x!, w!, g!, lb!, b!, res!]);
+    return diffs;
+  },
+  /**
+   * A decoding step's attention with the out projection after it (AgonDecodeAttentionOut)
+   * against the plain ops: B rows of H heads of d, `len` cached slots of `lmax` (padding
+   * masks slot b of row b), the new token's key and value from the qkv row.
+   */
+  async decodeAttentionOut(B: number, H: number, d: number, len: number, lmax: number): Promise<number[]> {
+    const D = H * d;
+    const [qkv, cache, w, bias, res] = [normal([B, 3 * D], 60), normal([2, lmax, B * H, d], 61), normal([D, D], 62, 0.3), normal([D], 63), normal([B, D], 64)];
+    const padding = tf.tensor2d(Array.from({ length: B * lmax }, (_, i) => (i % lmax === Math.floor(i / lmax) ? -1e9 : 0)), [B, lmax]);
+    const fused = tf.engine().runKernel(DECODE_ATTENTION_OUT, { qkv: qkv!, cache: cache!, padding, w: w!, bias: bias!, residual: res! }, { heads: H, len }) as tf.Tensor;
+    const plain = tf.tidy(() => {
+      // [B, H, slots, d]: the cached slots, then the new token's.
+      const heads = (t: tf.Tensor, slots: number) => tf.transpose(tf.reshape(t, [slots, B, H, d]), [1, 2, 0, 3]);
+      const slots = (which: number) => tf.concat([heads(tf.slice(cache!, [which, 0, 0, 0], [1, len, B * H, d]), len), heads(tf.slice(qkv!, [0, (which + 1) * D], [B, D]), 1)], 2);
+      const q = heads(tf.slice(qkv!, [0, 0], [B, D]), 1);
+      const mask = tf.reshape(tf.concat([tf.slice(padding, [0, 0], [B, len]), tf.zeros([B, 1])], 1), [B, 1, 1, len + 1]);
+      const scores = tf.add(tf.mul(tf.matMul(q, slots(0), false, true), 1 / Math.sqrt(d)), mask);
+      const mixed = tf.reshape(tf.matMul(tf.softmax(scores), slots(1)), [B, D]);
+      return tf.add(res!, tf.add(tf.matMul(mixed, w!), bias!));
+    });
+    const diffs = await maxDiffs([fused], [plain]);
+    tf.dispose([qkv!, cache!, w!, bias!, res!, padding, fused, plain]);
     return diffs;
   },
   gelu: (N: number, D: number) =>
