@@ -8,7 +8,7 @@ import type { ExperimentConfig } from '../../core/experiment/config';
 import { pytorchProject, type PythonSources } from '../../core/export/pytorch-project';
 import train from '../../export/pytorch/train.py?raw';
 import init from '../../export/pytorch/agon/__init__.py?raw';
-import allocator from '../../export/pytorch/agon/allocator.py?raw';
+import cpu from '../../export/pytorch/agon/cpu.py?raw';
 import distributed from '../../export/pytorch/agon/distributed.py?raw';
 import evaluation from '../../export/pytorch/agon/evaluation.py?raw';
 import model from '../../export/pytorch/agon/model.py?raw';
@@ -19,7 +19,7 @@ import training from '../../export/pytorch/agon/training.py?raw';
 export const PYTHON_SOURCES: PythonSources = {
   'train.py': train,
   'agon/__init__.py': init,
-  'agon/allocator.py': allocator,
+  'agon/cpu.py': cpu,
   'agon/distributed.py': distributed,
   'agon/evaluation.py': evaluation,
   'agon/model.py': model,

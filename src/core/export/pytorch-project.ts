@@ -23,7 +23,7 @@ import { sha256Hex } from './sha256';
 export const PYTORCH_SOURCES = [
   'train.py',
   'agon/__init__.py',
-  'agon/allocator.py',
+  'agon/cpu.py',
   'agon/distributed.py',
   'agon/evaluation.py',
   'agon/model.py',

@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 
 import torch
 
-from agon.allocator import keep_freed_memory
+from agon.cpu import keep_freed_memory, match_blas_threads
 from agon.distributed import World
 from agon.evaluation import EvalContext, evaluate_readout
 from agon.model import Transformer, load_model
@@ -249,6 +249,7 @@ def main():
     args = parse_args(export)
     if args.threads > 0:
         torch.set_num_threads(args.threads)
+    match_blas_threads(torch.get_num_threads())
     torch.set_default_dtype(getattr(torch, args.dtype))
     world = World(args.device)
     family = Family(export["family"])
