@@ -32,6 +32,9 @@ test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({
   within('layerNorm 64x64', await check(page, 'layerNorm', 64, 64));
   within('gelu 37x24', await check(page, 'gelu', 37, 24));
   within('gelu 64x128', await check(page, 'gelu', 64, 128));
+  // Linear: y, dx, dw, db (the bias gradient a column-sum kernel); 37 rows, then 192 (3 per lane).
+  within('linear 37x24 -> 70', await check(page, 'linear', 37, 24, 70));
+  within('linear 192x64 -> 256', await check(page, 'linear', 192, 64, 256));
   // Attention: out, dq, dk, dv. T x B*H query rows: 5 x 6 = 30, and 16 x 16 = 256.
   within('attention T5 B3 H2 d8', await check(page, 'attention', 5, 3, 2, 8));
   within('attention T16 B4 H4 d16', await check(page, 'attention', 16, 4, 4, 16));

@@ -7,6 +7,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { ADAM, adamConfig } from './adam';
 import { attentionConfig, attentionGradConfig } from './attention';
+import { columnSumConfig } from './column-sum';
 import { appendKVConfig, decodeAttentionConfig, embedConfig } from './decode';
 import { decodeLinearConfig } from './decode-linear';
 import { geluConfig, geluGradConfig } from './gelu';
@@ -17,6 +18,7 @@ import { sampleConfig } from './sample';
 export { ADAM };
 export type { AdamAttrs } from './adam';
 export { ATTENTION, ATTENTION_GRAD } from './attention';
+export { COLUMN_SUM } from './column-sum';
 export { APPEND_KV, DECODE_ATTENTION, EMBED } from './decode';
 export { DECODE_LINEAR } from './decode-linear';
 export type { DecodeLinearAttrs } from './decode-linear';
@@ -28,7 +30,8 @@ export type { HeadSampleAttrs } from './head-sample';
 export { LAYER_NORM, LAYER_NORM_GRAD } from './layer-norm';
 
 const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
-  sampleConfig, embedConfig, decodeAttentionConfig, appendKVConfig, decodeLinearConfig, headSampleConfig];
+  sampleConfig, embedConfig, decodeAttentionConfig, appendKVConfig, decodeLinearConfig, headSampleConfig,
+  columnSumConfig];
 
 let enabled = true;
 

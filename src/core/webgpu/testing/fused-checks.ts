@@ -134,6 +134,13 @@ export const fusedChecks = {
     tf.dispose([x!, w!, g!, lb!, b!, res!]);
     return diffs;
   },
+  /** A linear layer x [N, In] @ w [In, Out] + b: output, dx, dw and db (the bias gradient a column-sum kernel). */
+  linear: (N: number, In: number, Out: number) =>
+    compare(
+      (x, w, b) => FUSED_TRAINING_OPS.linear(x as tf.Tensor2D, w!, b!),
+      (x, w, b) => TRAINING_OPS.linear(x as tf.Tensor2D, w!, b!),
+      [normal([N, In], 11, 2), normal([In, Out], 12, 0.3), normal([Out], 13)],
+    ),
   gelu: (N: number, D: number) =>
     compare(
       (x) => FUSED_TRAINING_OPS.gelu(x as tf.Tensor2D),
