@@ -35,6 +35,9 @@ test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({
   // Linear: y, dx, dw, db (the bias gradient a column-sum kernel); 37 rows, then 192 (3 per lane).
   within('linear 37x24 -> 70', await check(page, 'linear', 37, 24, 70));
   within('linear 192x64 -> 256', await check(page, 'linear', 192, 64, 256));
+  // Token log-probs from time-major logits: values, then the logits' gradient.
+  within('token log-probs B3 T7 V59', await check(page, 'tokenLogProbs', 3, 7, 59));
+  within('token log-probs B16 T48 V150', await check(page, 'tokenLogProbs', 16, 48, 150));
   // Attention: out, dq, dk, dv. T x B*H query rows: 5 x 6 = 30, and 16 x 16 = 256.
   within('attention T5 B3 H2 d8', await check(page, 'attention', 5, 3, 2, 8));
   within('attention T16 B4 H4 d16', await check(page, 'attention', 16, 4, 4, 16));

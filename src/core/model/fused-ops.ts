@@ -4,7 +4,7 @@
  * plain versions (layers.ts, attention.ts) are the reference.
  */
 import * as tf from '@tensorflow/tfjs';
-import { ATTENTION, ATTENTION_GRAD, COLUMN_SUM, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD } from '../webgpu';
+import { ATTENTION, ATTENTION_GRAD, COLUMN_SUM, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD } from '../webgpu';
 import { EPSILON, INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
 
 type Args = (tf.Tensor | tf.GradSaveFunc)[];
@@ -101,4 +101,25 @@ export function fusedSelfAttention(q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3
 /** Attention of q [S, C, d] over keys and values [L, C, d], forward only, as attend (attention.ts). */
 export function fusedAttend(q: tf.Tensor3D, keys: tf.Tensor3D, values: tf.Tensor3D, mask: tf.Tensor4D): tf.Tensor3D {
   return run(ATTENTION, { q, k: keys, v: values, mask }, { withStats: false }) as tf.Tensor3D;
+}
+
+/**
+ * Each position's log-prob of its own token, masked, as completionLogProbs (logprobs.ts)
+ * computes it from the logits: logits [T*B, V] time-major (Transformer.timeMajorLogits),
+ * tokens int32 [B, T], mask [B, T] -> [B, T]. One dispatch forward, one backward.
+ */
+export function fusedTokenLogProbs(logits: tf.Tensor2D, tokens: tf.Tensor2D, mask: tf.Tensor2D): tf.Tensor2D {
+  const op = tf.customGrad((...args: Args) => {
+    const [x, save] = args as [tf.Tensor2D, tf.GradSaveFunc];
+    // Tokens and mask too: they must outlive the caller's tidy until the backward pass.
+    save([x, tokens, mask]);
+    return {
+      value: run(TOKEN_LOG_PROB, { logits: x, tokens, mask }) as tf.Tensor2D,
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+        const [x0, t0, m0] = saved;
+        return run(TOKEN_LOG_PROB_GRAD, { logits: x0!, tokens: t0!, mask: m0!, dy }) as tf.Tensor;
+      },
+    };
+  });
+  return op(logits) as tf.Tensor2D;
 }

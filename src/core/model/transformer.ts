@@ -123,6 +123,15 @@ export class Transformer {
   forward(tokens: tf.Tensor2D, positions?: tf.Tensor2D, keyMask?: tf.Tensor2D): tf.Tensor3D {
     return tf.tidy(() => {
       const [B, T] = tokens.shape;
+      // Time-major inside; batch-major out.
+      return tf.transpose(tf.reshape(this.timeMajorLogits(tokens, positions, keyMask), [T, B, this.config.vocabSize]), [1, 0, 2]);
+    });
+  }
+
+  /** forward()'s logits as the model computes them: time-major [T*B, V], row t*B + b. */
+  timeMajorLogits(tokens: tf.Tensor2D, positions?: tf.Tensor2D, keyMask?: tf.Tensor2D): tf.Tensor2D {
+    return tf.tidy(() => {
+      const [B, T] = tokens.shape;
       if (T > this.config.maxLen) throw new Error(`sequence length ${T} exceeds maxLen ${this.config.maxLen}`);
       const mask = attentionMask(T, T, 0, keyMask && keyPadding(keyMask));
       const fused = fusedKernelsActive();
@@ -130,8 +139,7 @@ export class Transformer {
       const attention = fused ? fusedSelfAttention : selfAttention;
       let x = this.embed(ops, tokens, positions);
       for (const layer of this.layers) x = this.block(ops, layer, x, this.headAttention(ops, layer, T, B, (q, k, v) => attention(q, k, v, mask)));
-      // Time-major inside; batch-major out.
-      return tf.transpose(tf.reshape(this.logits(ops, x), [T, B, this.config.vocabSize]), [1, 0, 2]);
+      return this.logits(ops, x);
     });
   }
 

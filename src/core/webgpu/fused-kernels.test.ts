@@ -50,6 +50,9 @@ describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? sta
     // 37 and 150 rows: lanes with no row, one, two or three; 70 columns (bias gradients).
     within('linear 37x24 -> 70', await fusedChecks.linear(37, 24, 70));
     within('linear 150x8 -> 70', await fusedChecks.linear(150, 8, 70));
+    // Vocabulary 59 (the model's: one logit a lane or none) and 150 (lanes with two or three).
+    within('token log-probs B3 T7 V59', await fusedChecks.tokenLogProbs(3, 7, 59));
+    within('token log-probs B2 T5 V150', await fusedChecks.tokenLogProbs(2, 5, 150));
     within('attention T5 B3 H2 d8', await fusedChecks.attention(5, 3, 2, 8));
     within('decode S1 L7', await fusedChecks.decode(1, 7, 3, 2, 8));
     // Rows of 24 (lanes with one column or none) and 150 (lanes with two or three); 70 outputs.

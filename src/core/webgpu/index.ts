@@ -14,6 +14,7 @@ import { geluConfig, geluGradConfig } from './gelu';
 import { headSampleConfig } from './head-sample';
 import { layerNormConfig, layerNormGradConfig } from './layer-norm';
 import { sampleConfig } from './sample';
+import { tokenLogProbConfig, tokenLogProbGradConfig } from './token-log-prob';
 
 export { ADAM };
 export type { AdamAttrs } from './adam';
@@ -28,10 +29,11 @@ export { GELU, GELU_GRAD } from './gelu';
 export { HEAD_SAMPLE } from './head-sample';
 export type { HeadSampleAttrs } from './head-sample';
 export { LAYER_NORM, LAYER_NORM_GRAD } from './layer-norm';
+export { TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD } from './token-log-prob';
 
 const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
   sampleConfig, embedConfig, decodeAttentionConfig, appendKVConfig, decodeLinearConfig, headSampleConfig,
-  columnSumConfig];
+  columnSumConfig, tokenLogProbConfig, tokenLogProbGradConfig];
 
 let enabled = true;
 

@@ -9,8 +9,8 @@ import { countKernels } from '../../model/benchmark';
 import { defaultModelConfig } from '../../model/config';
 import { Transformer } from '../../model/transformer';
 import { FlatAdam } from '../../model/flat-adam';
-import { completionLogProbs, sequenceBatch } from '../../model/logprobs';
-import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from '../../model/fused-ops';
+import { completionLogProbs, sequenceBatch, tokenLogProbsOf } from '../../model/logprobs';
+import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention, fusedTokenLogProbs } from '../../model/fused-ops';
 import { EPSILON, INFERENCE_OPS, TRAINING_OPS } from '../../model/layers';
 import { DEFAULT_RL_CONFIG } from '../../rl/config';
 import { updatePolicy } from '../../rl/policy-update';
@@ -141,6 +141,20 @@ export const fusedChecks = {
       (x, w, b) => TRAINING_OPS.linear(x as tf.Tensor2D, w!, b!),
       [normal([N, In], 11, 2), normal([In, Out], 12, 0.3), normal([Out], 13)],
     ),
+  /**
+   * Each position's masked log-prob of its own token from time-major logits [T*B, V], tokens
+   * [B, T] (random, some rows padded out by the mask): the log-probs and the logits' gradient.
+   */
+  tokenLogProbs(B: number, T: number, V: number): Promise<number[]> {
+    const ids = Array.from({ length: B * T }, (_, i) => (i * 7 + 3) % V);
+    const tokens = tf.tensor2d(ids, [B, T], 'int32');
+    const mask = tf.tensor2d(Array.from({ length: B * T }, (_, i) => (i % T >= 1 + (i % 3) && i % T < T - (i % 2) ? 1 : 0)), [B, T]);
+    return compare(
+      (x) => fusedTokenLogProbs(x as tf.Tensor2D, tokens, mask),
+      (x) => tokenLogProbsOf(tf.transpose(tf.reshape(x, [T, B, V]), [1, 0, 2]) as tf.Tensor3D, tokens, mask),
+      [normal([T * B, V], 14, 3)],
+    ).finally(() => tf.dispose([tokens, mask]));
+  },
   gelu: (N: number, D: number) =>
     compare(
       (x) => FUSED_TRAINING_OPS.gelu(x as tf.Tensor2D),
