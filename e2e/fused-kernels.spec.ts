@@ -41,6 +41,9 @@ test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({
   // Attention: out, dq, dk, dv. T x B*H query rows: 5 x 6 = 30, and 16 x 16 = 256.
   within('attention T5 B3 H2 d8', await check(page, 'attention', 5, 3, 2, 8));
   within('attention T16 B4 H4 d16', await check(page, 'attention', 16, 4, 4, 16));
+  // Attention read from the q/k/v projection [T*B, 3D]: out, then dqkv.
+  within('attention from qkv T5 B3 H2 d8', await check(page, 'qkvAttention', 5, 3, 2, 8));
+  within('attention from qkv T16 B4 H4 d16', await check(page, 'qkvAttention', 16, 4, 4, 16));
   // Decoding: one new token over 7 cached slots, and a 4-token prefill.
   within('decode S1 L7', await check(page, 'decode', 1, 7, 3, 2, 8));
   within('decode S4 L4', await check(page, 'decode', 4, 4, 4, 4, 16));

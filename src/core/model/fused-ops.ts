@@ -70,7 +70,8 @@ export const FUSED_TRAINING_OPS: DenseOps = {
   gelu: (x) => geluOp(x) as tf.Tensor2D,
   linear,
   project: (x, w) => projectOp(x, w as tf.Tensor2D) as tf.Tensor2D,
-  // One matmul and a split of the activations: fewer dispatches than three matmuls on slices of the weights.
+  // One matmul and a split of the activations: fewer dispatches than three matmuls on slices of
+  // the weights. (The training forward pass needs no split: fusedQKVAttention reads qkv itself.)
   qkv: (x, w, b) => tf.split(linear(x, w, b), 3, 1),
 };
 
@@ -96,6 +97,28 @@ export function fusedSelfAttention(q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3
     };
   });
   return op(q, k, v) as tf.Tensor3D;
+}
+
+/**
+ * Causal self-attention read straight from the q/k/v projection qkv [T*B, 3D] (time-major
+ * rows, as ops.linear(h, wQKV, bQKV) gives it) with `heads` heads, mask [T, 1 or B, 1, T]:
+ * the mixed values [T*B, D]. What Transformer.headAttention and selfAttention compute, with
+ * no split, scale or reshape around the kernels, and the gradient as one dqkv.
+ */
+export function fusedQKVAttention(qkv: tf.Tensor2D, mask: tf.Tensor4D, heads: number): tf.Tensor2D {
+  const op = tf.customGrad((...args: Args) => {
+    const [x, save] = args as [tf.Tensor2D, tf.GradSaveFunc];
+    const [out, lse] = run(ATTENTION, { qkv: x, mask }, { heads, withStats: true }) as tf.Tensor[];
+    save([x, mask, out!, lse!]);
+    return {
+      value: out!,
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+        const [x0, m0, o0, l0] = saved;
+        return run(ATTENTION_GRAD, { qkv: x0!, mask: m0!, out: o0!, lse: l0!, dy }, { heads }) as tf.Tensor;
+      },
+    };
+  });
+  return op(qkv) as tf.Tensor2D;
 }
 
 /** Attention of q [S, C, d] over keys and values [L, C, d], forward only, as attend (attention.ts). */

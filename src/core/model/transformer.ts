@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { type ModelConfig, validateModelConfig } from './config';
 import { attend, selfAttention } from './attention';
-import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from './fused-ops';
+import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedQKVAttention } from './fused-ops';
 import { INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
 import { APPEND_KV, DECODE_ATTENTION, fusedKernelsActive } from '../webgpu';
 import { seedStream } from '../random';
@@ -136,9 +136,14 @@ export class Transformer {
       const mask = attentionMask(T, T, 0, keyMask && keyPadding(keyMask));
       const fused = fusedKernelsActive();
       const ops = fused ? FUSED_TRAINING_OPS : TRAINING_OPS;
-      const attention = fused ? fusedSelfAttention : selfAttention;
       let x = this.embed(ops, tokens, positions);
-      for (const layer of this.layers) x = this.block(ops, layer, x, this.headAttention(ops, layer, T, B, (q, k, v) => attention(q, k, v, mask)));
+      for (const layer of this.layers) {
+        // The fused kernel reads the heads' queries, keys and values from the projection itself.
+        const mix = fused
+          ? (h: tf.Tensor2D) => fusedQKVAttention(ops.linear(h, layer.wQKV, layer.bQKV), mask, this.config.nHeads)
+          : this.headAttention(ops, layer, T, B, (q, k, v) => selfAttention(q, k, v, mask));
+        x = this.block(ops, layer, x, mix);
+      }
       return this.logits(ops, x);
     });
   }

@@ -54,6 +54,8 @@ describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? sta
     within('token log-probs B3 T7 V59', await fusedChecks.tokenLogProbs(3, 7, 59));
     within('token log-probs B2 T5 V150', await fusedChecks.tokenLogProbs(2, 5, 150));
     within('attention T5 B3 H2 d8', await fusedChecks.attention(5, 3, 2, 8));
+    within('attention from qkv T5 B3 H2 d8', await fusedChecks.qkvAttention(5, 3, 2, 8));
+    within('attention from qkv T7 B2 H4 d16', await fusedChecks.qkvAttention(7, 2, 4, 16));
     within('decode S1 L7', await fusedChecks.decode(1, 7, 3, 2, 8));
     // Rows of 24 (lanes with one column or none) and 150 (lanes with two or three); 70 outputs.
     within('decode linear B3 D24 K70', await fusedChecks.decodeLinear(3, 24, 70));

@@ -10,7 +10,7 @@ import { defaultModelConfig } from '../../model/config';
 import { Transformer } from '../../model/transformer';
 import { FlatAdam } from '../../model/flat-adam';
 import { completionLogProbs, sequenceBatch, tokenLogProbsOf } from '../../model/logprobs';
-import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention, fusedTokenLogProbs } from '../../model/fused-ops';
+import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedQKVAttention, fusedSelfAttention, fusedTokenLogProbs } from '../../model/fused-ops';
 import { EPSILON, INFERENCE_OPS, TRAINING_OPS } from '../../model/layers';
 import { DEFAULT_RL_CONFIG } from '../../rl/config';
 import { updatePolicy } from '../../rl/policy-update';
@@ -169,6 +169,20 @@ export const fusedChecks = {
       (q, k, v) => selfAttention(q as tf.Tensor3D, k as tf.Tensor3D, v as tf.Tensor3D, mask),
       [normal(shape, 5), normal(shape, 6), normal(shape, 7)],
     ).finally(() => mask.dispose());
+  },
+  /**
+   * Attention read from the q/k/v projection qkv [T*B, 3D] (fusedQKVAttention) against the
+   * plain path as the model takes it: split, heads, scaled queries, selfAttention. Output, dqkv.
+   */
+  qkvAttention(T: number, B: number, H: number, d: number): Promise<number[]> {
+    const mask = causalMask(T, Array.from({ length: B }, (_, b) => T - b));
+    const D = H * d;
+    const plain = (qkv: tf.Tensor) => {
+      const heads = (t: tf.Tensor) => tf.reshape(t, [T, B * H, d]) as tf.Tensor3D;
+      const [q, k, v] = tf.split(qkv, 3, 1);
+      return tf.reshape(selfAttention(heads(tf.mul(q!, 1 / Math.sqrt(d))), heads(k!), heads(v!), mask), [T * B, D]);
+    };
+    return compare((qkv) => fusedQKVAttention(qkv as tf.Tensor2D, mask, H), plain, [normal([T * B, 3 * D], 15)]).finally(() => mask.dispose());
   },
   /** One decoding step (S queries over L cached slots, padding mask per batch row), forward only. */
   async decode(S: number, L: number, B: number, H: number, d: number): Promise<number[]> {
