@@ -100,8 +100,7 @@ function packed(qkv: TensorInfo, mask: TensorInfo, heads: number): Layout {
 
 /** The layout's inputs less the values (for shaders that read no values: unused bindings must be left out). */
 function withoutValues(layout: Layout): Record<string, TensorInfo> {
-  const { V: _values, ...rest } = layout.inputs;
-  return rest;
+  return Object.fromEntries(Object.entries(layout.inputs).filter(([name]) => name !== 'V'));
 }
 
 /** The layout of a kernel's inputs: q, k and v, or qkv with attr heads. */
