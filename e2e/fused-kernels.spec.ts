@@ -38,6 +38,9 @@ test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({
   // Token log-probs from time-major logits: values, then the logits' gradient.
   within('token log-probs B3 T7 V59', await check(page, 'tokenLogProbs', 3, 7, 59));
   within('token log-probs B16 T48 V150', await check(page, 'tokenLogProbs', 16, 48, 150));
+  // Token plus position embeddings: the rows, then dwte and dwpe.
+  within('embed B3 T7 V11 maxLen 9 D24', await check(page, 'embed', 3, 7, 11, 9, 24));
+  within('embed B70 T40 V59 maxLen 48 D8', await check(page, 'embed', 70, 40, 59, 48, 8));
   // Attention: out, dq, dk, dv. T x B*H query rows: 5 x 6 = 30, and 16 x 16 = 256.
   within('attention T5 B3 H2 d8', await check(page, 'attention', 5, 3, 2, 8));
   within('attention T16 B4 H4 d16', await check(page, 'attention', 16, 4, 4, 16));

@@ -4,7 +4,7 @@
  * plain versions (layers.ts, attention.ts) are the reference.
  */
 import * as tf from '@tensorflow/tfjs';
-import { ATTENTION, ATTENTION_GRAD, COLUMN_SUM, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD } from '../webgpu';
+import { ATTENTION, ATTENTION_GRAD, COLUMN_SUM, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD, TOKEN_EMBED, TOKEN_EMBED_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD } from '../webgpu';
 import { EPSILON, INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
 
 type Args = (tf.Tensor | tf.GradSaveFunc)[];
@@ -62,6 +62,21 @@ const projectOp = tf.customGrad((...args: Args) => {
   };
 });
 
+/** Token plus position embeddings, time-major [T*B, D], and their tables' gradients: one dispatch forward, two backward. */
+function embed(tokens: tf.Tensor2D, tokenTable: tf.Tensor, positionTable: tf.Tensor): tf.Tensor2D {
+  const [vocabSize, maxLen] = [tokenTable.shape[0]!, positionTable.shape[0]!];
+  const op = tf.customGrad((...args: Args) => {
+    const [wte, wpe, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.GradSaveFunc];
+    // The tokens: they must outlive the forward pass's tidy until the backward pass.
+    save([tokens]);
+    return {
+      value: run(TOKEN_EMBED, { tokens, wte, wpe }) as tf.Tensor2D,
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => run(TOKEN_EMBED_GRAD, { tokens: saved[0]!, dy }, { vocabSize, maxLen }) as tf.Tensor[],
+    };
+  });
+  return op(tokenTable as tf.Tensor2D, positionTable as tf.Tensor2D) as tf.Tensor2D;
+}
+
 const linear = (x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor) => linearOp(x, w as tf.Tensor2D, b as tf.Tensor1D) as tf.Tensor2D;
 
 export const FUSED_TRAINING_OPS: DenseOps = {
@@ -70,6 +85,7 @@ export const FUSED_TRAINING_OPS: DenseOps = {
   gelu: (x) => geluOp(x) as tf.Tensor2D,
   linear,
   project: (x, w) => projectOp(x, w as tf.Tensor2D) as tf.Tensor2D,
+  embed,
   // One matmul and a split of the activations: fewer dispatches than three matmuls on slices of
   // the weights. (The training forward pass needs no split: fusedQKVAttention reads qkv itself.)
   qkv: (x, w, b) => tf.split(linear(x, w, b), 3, 1),

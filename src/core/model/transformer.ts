@@ -255,6 +255,7 @@ export class Transformer {
   private embed(ops: DenseOps, tokens: tf.Tensor2D, positions?: tf.Tensor2D): tf.Tensor2D {
     const [B, T] = tokens.shape;
     const { vocabSize, maxLen, dModel } = this.config;
+    if (!positions && ops.embed) return ops.embed(tokens, this.tokenEmbedding, this.positionEmbedding);
     const tok = ops.lookup(oneHot(timeMajor(tokens), vocabSize), this.tokenEmbedding);
     if (positions) return tf.add(tok, ops.lookup(oneHot(timeMajor(positions), maxLen), this.positionEmbedding));
     const pos = tf.slice(this.positionEmbedding, [0, 0], [T, dModel]);

@@ -53,6 +53,9 @@ describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? sta
     // Vocabulary 59 (the model's: one logit a lane or none) and 150 (lanes with two or three).
     within('token log-probs B3 T7 V59', await fusedChecks.tokenLogProbs(3, 7, 59));
     within('token log-probs B2 T5 V150', await fusedChecks.tokenLogProbs(2, 5, 150));
+    // 3 x 7 rows (no lane count), some tokens repeated; 70 x 40 rows: lanes with two or more.
+    within('embed B3 T7 V11 maxLen 9 D24', await fusedChecks.embed(3, 7, 11, 9, 24));
+    within('embed B70 T40 V59 maxLen 48 D8', await fusedChecks.embed(70, 40, 59, 48, 8));
     within('attention T5 B3 H2 d8', await fusedChecks.attention(5, 3, 2, 8));
     within('attention from qkv T5 B3 H2 d8', await fusedChecks.qkvAttention(5, 3, 2, 8));
     within('attention from qkv T7 B2 H4 d16', await fusedChecks.qkvAttention(7, 2, 4, 16));

@@ -10,6 +10,7 @@ import { attentionConfig, attentionGradConfig } from './attention';
 import { columnSumConfig } from './column-sum';
 import { appendKVConfig, decodeAttentionConfig, embedConfig } from './decode';
 import { decodeLinearConfig } from './decode-linear';
+import { tokenEmbedConfig, tokenEmbedGradConfig } from './embed';
 import { geluConfig, geluGradConfig } from './gelu';
 import { headSampleConfig } from './head-sample';
 import { layerNormConfig, layerNormGradConfig } from './layer-norm';
@@ -22,6 +23,7 @@ export { ATTENTION, ATTENTION_GRAD } from './attention';
 export { COLUMN_SUM } from './column-sum';
 export { APPEND_KV, DECODE_ATTENTION, EMBED } from './decode';
 export { DECODE_LINEAR } from './decode-linear';
+export { TOKEN_EMBED, TOKEN_EMBED_GRAD } from './embed';
 export type { DecodeLinearAttrs } from './decode-linear';
 export { SAMPLE } from './sample';
 export type { SampleAttrs } from './sample';
@@ -33,7 +35,7 @@ export { TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD } from './token-log-prob';
 
 const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
   sampleConfig, embedConfig, decodeAttentionConfig, appendKVConfig, decodeLinearConfig, headSampleConfig,
-  columnSumConfig, tokenLogProbConfig, tokenLogProbGradConfig];
+  columnSumConfig, tokenLogProbConfig, tokenLogProbGradConfig, tokenEmbedConfig, tokenEmbedGradConfig];
 
 let enabled = true;
 

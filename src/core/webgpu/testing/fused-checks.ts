@@ -155,6 +155,17 @@ export const fusedChecks = {
       [normal([T * B, V], 14, 3)],
     ).finally(() => tf.dispose([tokens, mask]));
   },
+  /** Token plus position embeddings of tokens [B, T] (some tokens repeated), time-major: the rows, then dwte and dwpe. */
+  embed(B: number, T: number, V: number, maxLen: number, D: number): Promise<number[]> {
+    const tokens = tf.tensor2d(Array.from({ length: B * T }, (_, i) => (i * 5 + 1) % V), [B, T], 'int32');
+    const plain = (wte: tf.Tensor, wpe: tf.Tensor) => {
+      const oneHot = tf.cast(tf.oneHot(tf.reshape(tf.transpose(tokens), [-1]) as tf.Tensor1D, V), 'float32') as tf.Tensor2D;
+      const tok = TRAINING_OPS.lookup(oneHot, wte);
+      const pos = tf.slice(wpe, [0, 0], [T, D]);
+      return tf.reshape(tf.add(tf.reshape(tok, [T, B, D]), tf.reshape(pos, [T, 1, D])), [T * B, D]);
+    };
+    return compare((wte, wpe) => FUSED_TRAINING_OPS.embed!(tokens, wte!, wpe!), plain, [normal([V, D], 16), normal([maxLen, D], 17)]).finally(() => tokens.dispose());
+  },
   gelu: (N: number, D: number) =>
     compare(
       (x) => FUSED_TRAINING_OPS.gelu(x as tf.Tensor2D),
