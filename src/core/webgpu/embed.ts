@@ -5,13 +5,13 @@
  * five dispatches backward). The one-hot matmul adds exact zeros, so the forward pass is equal.
  *
  * - AgonTokenEmbed: tokens int32 [B, T], wte [V, D], wpe [maxLen, D] -> [T*B, D].
- * - AgonTokenEmbedGrad: tokens, dy [T*B, D], attr maxLen -> dwte [V, D] (a workgroup per
- *   entry: its lanes sum the rows whose token it is) and dwpe [maxLen, D] (a workgroup per
- *   entry: its lanes sum the batch rows at that position; 0 past T).
+ * - AgonTokenEmbedGrad: tokens, dy [T*B, D], attrs vocabSize and maxLen -> dwte [V, D] (the
+ *   rows whose token it is, summed) and dwpe [maxLen, D] (the batch rows at that position; 0
+ *   past T). A workgroup per table row and 8 columns, 8 lanes a column splitting the rows.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import { runProgram, WORKGROUP, WORKGROUP_SUM } from './program';
+import { runProgram, WORKGROUP } from './program';
 
 export const TOKEN_EMBED = 'AgonTokenEmbed';
 export const TOKEN_EMBED_GRAD = 'AgonTokenEmbedGrad';
@@ -48,6 +48,34 @@ export const tokenEmbedConfig: KernelConfig = {
   },
 };
 
+/** Columns a workgroup of the gradients covers; its WORKGROUP / COLUMNS lanes per column split the rows. */
+const COLUMNS = 8;
+const SLOTS = WORKGROUP / COLUMNS;
+
+/**
+ * A workgroup per (table row, block of COLUMNS columns): lane = slot * COLUMNS + column, each
+ * slot summing every SLOTS-th of the rows `rows` names (a loop over r with `term` for row r),
+ * then the slots' sums added in workgroup memory. `entry` is the table row.
+ */
+const COLUMN_BLOCK_SUM = (rows: string, term: string) => `
+  let blocks = (uniforms.d + ${COLUMNS - 1}) / ${COLUMNS};
+  let entry = row / blocks;
+  let j = (row % blocks) * ${COLUMNS} + lane % ${COLUMNS};
+  let slot = lane / ${COLUMNS};
+  var sum = 0.0;
+  if (j < uniforms.d) {
+    for (var r = slot; r < ${rows}; r += ${SLOTS}) { ${term} }
+  }
+  partial[lane] = sum;
+  workgroupBarrier();
+  for (var s = ${SLOTS / 2}; s > 0; s = s / 2) {
+    if (slot < s) { partial[lane] += partial[lane + s * ${COLUMNS}]; }
+    workgroupBarrier();
+  }
+  if (slot == 0 && j < uniforms.d) { result[entry * uniforms.d + j] = partial[lane]; }`;
+
+const PARTIAL = `var<workgroup> partial : array<f32, ${WORKGROUP}>;`;
+
 export const tokenEmbedGradConfig: KernelConfig = {
   kernelName: TOKEN_EMBED_GRAD,
   backendName: 'webgpu',
@@ -57,38 +85,26 @@ export const tokenEmbedGradConfig: KernelConfig = {
     const { vocabSize, maxLen } = attrs as unknown as { vocabSize: number; maxLen: number };
     const D = dy!.shape[1]!;
     const uniforms = shapeUniforms(tokens!, D);
+    const blocks = Math.ceil(D / COLUMNS);
+    // dwte[v]: the rows r (time-major, t = r / B, b = r % B) whose token is v.
     const dwte = runProgram(gpu, {
       key: 'token_embed_dwte',
       inputs: { Tokens: tokens!, DY: dy! },
       outputShape: [vocabSize, D],
-      rows: vocabSize * D,
+      rows: vocabSize * blocks,
       uniforms,
-      header: WORKGROUP_SUM,
-      body: `
-        let v = row / uniforms.d;
-        let j = row % uniforms.d;
-        var sum = 0.0;
-        for (var r = lane; r < uniforms.t * uniforms.b; r += ${WORKGROUP}) {
-          if (Tokens[(r % uniforms.b) * uniforms.t + r / uniforms.b] == v) { sum += DY[r * uniforms.d + j]; }
-        }
-        let total = workgroupSum(lane, vec2<f32>(sum, 0.0)).x;
-        if (lane == 0) { result[row] = total; }`,
+      header: PARTIAL,
+      body: COLUMN_BLOCK_SUM('uniforms.t * uniforms.b', 'if (Tokens[(r % uniforms.b) * uniforms.t + r / uniforms.b] == entry) { sum += DY[r * uniforms.d + j]; }'),
     });
+    // dwpe[p]: the batch rows at position p (none past T).
     const dwpe = runProgram(gpu, {
       key: 'token_embed_dwpe',
       inputs: { DY: dy! },
       outputShape: [maxLen, D],
-      rows: maxLen * D,
+      rows: maxLen * blocks,
       uniforms,
-      header: WORKGROUP_SUM,
-      body: `
-        let p = row / uniforms.d;
-        let j = row % uniforms.d;
-        let rows = select(0, uniforms.b, p < uniforms.t);
-        var sum = 0.0;
-        for (var b = lane; b < rows; b += ${WORKGROUP}) { sum += DY[(p * uniforms.b + b) * uniforms.d + j]; }
-        let total = workgroupSum(lane, vec2<f32>(sum, 0.0)).x;
-        if (lane == 0) { result[row] = total; }`,
+      header: PARTIAL,
+      body: COLUMN_BLOCK_SUM('select(0, uniforms.b, entry < uniforms.t)', 'sum += DY[(entry * uniforms.b + r) * uniforms.d + j];'),
     });
     return [dwte, dwpe];
   },
