@@ -150,9 +150,13 @@ export interface MultiOutputSpec {
   inputs: Record<string, TensorInfo>;
   /** Fresh float32 outputs, by binding name and shape. */
   outputs: Record<string, number[]>;
-  threads: number;
+  /** Invocations, each with its `index`; or `rows`: one workgroup per row, with `row` and `lane`. */
+  threads?: number;
+  rows?: number;
   uniforms?: Uniform[];
   body: string;
+  /** WGSL at module scope (functions, workgroup variables). */
+  header?: string;
 }
 
 /**
@@ -164,7 +168,9 @@ export interface MultiOutputSpec {
  */
 export function runMultiOutput(backend: WebGPUBackend, spec: MultiOutputSpec): TensorInfo[] {
   const gpu = backend as unknown as BackendInternals;
-  const uniforms = [{ name: 'threads', type: 'i32' as const, value: spec.threads }, ...(spec.uniforms ?? [])];
+  const threads = spec.rows !== undefined ? spec.rows * WORKGROUP : spec.threads;
+  if (threads === undefined || (spec.rows !== undefined && spec.threads !== undefined)) throw new Error(`fused kernel ${spec.key}: give threads or rows`);
+  const uniforms = [{ name: 'threads', type: 'i32' as const, value: threads }, ...(spec.uniforms ?? [])];
   const inputs = Object.entries(spec.inputs);
   const outputs = Object.entries(spec.outputs).map(([name, shape]) => [name, gpu.makeTensorInfo(shape, 'float32')] as const);
   const bound = [...inputs.map(([name, t]) => ({ name, t, access: 'read' })), ...outputs.map(([name, t]) => ({ name, t, access: 'read_write' }))];
@@ -176,10 +182,14 @@ export function runMultiOutput(backend: WebGPUBackend, spec: MultiOutputSpec): T
       struct Uniforms { ${uniforms.map((u) => `${u.name} : ${u.type},`).join(' ')} };
       ${bound.map((b, i) => `@group(0) @binding(${i}) var<storage, ${b.access}> ${b.name} : array<${b.t.dtype === 'int32' ? 'i32' : 'f32'}>;`).join('\n')}
       @group(0) @binding(${bound.length}) var<uniform> uniforms : Uniforms;
+      ${spec.header ?? ''}
       @compute @workgroup_size(${WORKGROUP})
-      fn main(@builtin(global_invocation_id) id : vec3<u32>) {
+      fn main(@builtin(global_invocation_id) id : vec3<u32>, @builtin(workgroup_id) group : vec3<u32>, @builtin(local_invocation_id) local : vec3<u32>) {
         let index = i32(id.x);
-        if (index >= uniforms.threads) { return; }
+        ${
+          // A row's workgroup has no bounds check: every lane must reach each workgroupBarrier().
+          spec.rows !== undefined ? 'let row = i32(group.x);\n        let lane = i32(local.x);' : 'if (index >= uniforms.threads) { return; }'
+        }
         ${spec.body}
       }`;
     pipeline = gpu.device.createComputePipeline({ layout: 'auto', compute: { module: gpu.device.createShaderModule({ code }), entryPoint: 'main' } });
@@ -205,7 +215,7 @@ export function runMultiOutput(backend: WebGPUBackend, spec: MultiOutputSpec): T
   }
   gpu.computePassEncoder!.setPipeline(pipeline);
   gpu.computePassEncoder!.setBindGroup(0, bindGroup);
-  gpu.computePassEncoder!.dispatchWorkgroups(Math.ceil(spec.threads / WORKGROUP));
+  gpu.computePassEncoder!.dispatchWorkgroups(Math.ceil(threads / WORKGROUP));
   gpu.dispatchCountInPass++;
   for (const listener of dispatchListeners) listener();
   if (timed || (env().get('WEBGPU_DEFERRED_SUBMIT_BATCH_SIZE') as number) <= gpu.dispatchCountInPass) {
