@@ -9,12 +9,13 @@
  * Two layouts of q, k and v: three tensors [S, C, dHead] (keys and values [L, C, dHead]), or
  * in training the q/k/v projection itself, qkv [S*B, 3D] (row s*B + b: the queries, keys and
  * values of every head side by side), read in place and the queries scaled by 1/sqrt(dHead)
- * as they are read; its gradient is then one dqkv [S*B, 3D], written by the three backward
- * dispatches side by side. So no split, scale or concat around the kernels.
+ * as they are read; its gradient is then one dqkv [S*B, 3D], written side by side by two
+ * dispatches (dq; dk and dv together). So no split, scale or concat around the kernels.
+ * In training the forward pass writes its output and the rows' log-sum-exp in one dispatch.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import { runProgram, type Uniform } from './program';
+import { runMultiOutput, runProgram, type Uniform } from './program';
 
 export const ATTENTION = 'AgonAttention';
 export const ATTENTION_GRAD = 'AgonAttentionGrad';
@@ -134,14 +135,9 @@ export const attentionConfig: KernelConfig = {
     const layout = layoutOf(named, attrs);
     const { S, C, dh, uniforms } = layout;
     const mask = named.mask!;
-    const out = runProgram(gpu, {
-      key: `attn_fwd_${layout.key}`,
-      inputs: { ...layout.inputs, Mask: mask },
-      outputShape: named.qkv ? [S * (C / (attrs as { heads: number }).heads), (named.qkv.shape[1]! / 3)] : [S, C, dh],
-      threads: S * C,
-      uniforms,
-      header: layout.header(true) + SCORE(dh),
-      body: `
+    const outputShape = named.qkv ? [S * (C / (attrs as { heads: number }).heads), named.qkv.shape[1]! / 3] : [S, C, dh];
+    // The online softmax over the keys: running max m, sum and weighted values acc.
+    const body = (write: string) => `
         let s = index / uniforms.c;
         let c = index % uniforms.c;
         var m = -3.0e38;
@@ -157,26 +153,21 @@ export const attentionConfig: KernelConfig = {
           for (var n = 0; n < ${dh}; n++) { acc[n] = acc[n] * scale + p * readV(vi + n); }
           m = mNew;
         }
-        for (var n = 0; n < ${dh}; n++) { result[index * ${dh} + n] = acc[n] / sum; }`,
+        ${write}`;
+    const spec = { inputs: { ...layout.inputs, Mask: mask }, threads: S * C, uniforms, header: layout.header(true) + SCORE(dh) };
+    if (!(attrs as { withStats?: boolean }).withStats) {
+      return runProgram(gpu, { ...spec, key: `attn_fwd_${layout.key}`, outputShape, body: body(`for (var n = 0; n < ${dh}; n++) { result[index * ${dh} + n] = acc[n] / sum; }`) });
+    }
+    // Training: the output and each row's log-sum-exp, in one dispatch with two outputs.
+    const [out, lse] = runMultiOutput(gpu, {
+      ...spec,
+      key: `attn_fwd_lse_${layout.key}`,
+      outputs: { Out: outputShape, RowLse: [S, C] },
+      body: body(`
+        for (var n = 0; n < ${dh}; n++) { Out[index * ${dh} + n] = acc[n] / sum; }
+        RowLse[index] = m + log(sum);`),
     });
-    if (!(attrs as { withStats?: boolean }).withStats) return out;
-    const lse = runProgram(gpu, {
-      key: `attn_lse_${layout.key}`,
-      inputs: { ...withoutValues(layout), Mask: mask },
-      outputShape: [S, C],
-      threads: S * C,
-      uniforms,
-      header: layout.header(false) + SCORE(dh),
-      body: `
-        let s = index / uniforms.c;
-        let c = index % uniforms.c;
-        var m = -3.0e38;
-        for (var l = 0; l < uniforms.l; l++) { m = max(m, score(s, c, l)); }
-        var sum = 0.0;
-        for (var l = 0; l < uniforms.l; l++) { sum += exp(score(s, c, l) - m); }
-        result[index] = m + log(sum);`,
-    });
-    return [out, lse];
+    return [out!, lse!];
   },
 };
 
@@ -186,9 +177,9 @@ const WEIGHT = `
     return exp(score(s, c, l) - Lse[s * uniforms.c + c]);
   }`;
 
-/** ds = p (dp - D) of one pair (D: dy . out of the query row; dy and out are [S, C, dh]). */
+/** ds = p (dp - D) of one pair (D: dy . out of the query row; dy and out are [S, C, dh]); dscoreOver is dp - D. */
 const DSCORE = (dh: number) => `
-  fn dscore(s : i32, c : i32, l : i32) -> f32 {
+  fn dscoreOver(s : i32, c : i32, l : i32) -> f32 {
     let oi = (s * uniforms.c + c) * ${dh};
     let vi = vAt(l, c);
     var dp = 0.0;
@@ -197,8 +188,9 @@ const DSCORE = (dh: number) => `
       dp += DY[oi + n] * readV(vi + n);
       dd += DY[oi + n] * O[oi + n];
     }
-    return weight(s, c, l) * (dp - dd);
-  }`;
+    return dp - dd;
+  }
+  fn dscore(s : i32, c : i32, l : i32) -> f32 { return weight(s, c, l) * dscoreOver(s, c, l); }`;
 
 /**
  * q, k, v (or qkv with attr heads), mask, the forward's output and log-sum-exp, dy -> dq, dk,
@@ -213,7 +205,7 @@ export const attentionGradConfig: KernelConfig = {
     const gpu = backend as WebGPUBackend;
     const layout = layoutOf(named, attrs);
     const { S, C, L, dh, uniforms } = layout;
-    // qkv: the three passes write one dqkv side by side.
+    // qkv: dq, then dk and dv together, write one dqkv side by side.
     const shared = named.qkv ? gpu.makeTensorInfo(named.qkv.shape, 'float32') : undefined;
     // A dispatch binds only what its shader uses (auto layouts leave unused bindings out).
     const all = { ...layout.inputs, Mask: mask!, O: out!, Lse: lse!, DY: dy! };
@@ -261,9 +253,43 @@ export const attentionGradConfig: KernelConfig = {
           let at = ${target};
           for (var n = 0; n < ${dh}; n++) { result[at + n] = acc[n]; }`,
       });
+    if (shared) {
+      // One dispatch for dk and dv, side by side in dqkv: the same loop over the queries.
+      runProgram(gpu, {
+        key: `attn_dkv_${layout.key}`,
+        inputs: all,
+        outputShape: shared.shape,
+        output: shared,
+        threads: L * C,
+        uniforms,
+        header,
+        body: `
+          let l = index / uniforms.c;
+          let c = index % uniforms.c;
+          var accK : array<f32, ${dh}>;
+          var accV : array<f32, ${dh}>;
+          for (var s = 0; s < uniforms.s; s++) {
+            let p = weight(s, c, l);
+            let ds = p * dscoreOver(s, c, l);
+            let qi = qAt(s, c);
+            let oi = (s * uniforms.c + c) * ${dh};
+            for (var n = 0; n < ${dh}; n++) {
+              accK[n] += ds * readQ(qi + n);
+              accV[n] += p * DY[oi + n];
+            }
+          }
+          let ki = kAt(l, c);
+          let vi = vAt(l, c);
+          for (var n = 0; n < ${dh}; n++) {
+            result[ki + n] = accK[n];
+            result[vi + n] = accV[n];
+          }`,
+      });
+      return [shared];
+    }
     // dk reads q through qAt (its layout); dv reads dy, which is [S, C, dh].
     const dk = keyPass('attn_dk', 'dscore(s, c, l)', () => 'readQ(qAt(s, c) + n)', 'kAt(l, c)', all, header);
     const dv = keyPass('attn_dv', 'weight(s, c, l)', (i) => `DY[${i}]`, 'vAt(l, c)', { ...withoutValues(layout), Mask: mask!, Lse: lse!, DY: dy! }, layout.header(false) + SCORE(dh) + WEIGHT);
-    return shared ? [shared] : [dq, dk, dv];
+    return [dq, dk, dv];
   },
 };
