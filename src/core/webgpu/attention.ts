@@ -9,8 +9,8 @@
  * Two layouts of q, k and v: three tensors [S, C, dHead] (keys and values [L, C, dHead]), or
  * in training the q/k/v projection itself, qkv [S*B, 3D] (row s*B + b: the queries, keys and
  * values of every head side by side), read in place and the queries scaled by 1/sqrt(dHead)
- * as they are read; its gradient is then one dqkv [S*B, 3D], written side by side by two
- * dispatches (dq; dk and dv together). So no split, scale or concat around the kernels.
+ * as they are read; its gradient is then one dqkv [S*B, 3D] in one dispatch (threads for dq,
+ * then threads for dk and dv together). So no split, scale or concat around the kernels.
  * In training the forward pass writes its output and the rows' log-sum-exp in one dispatch.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
@@ -205,23 +205,13 @@ export const attentionGradConfig: KernelConfig = {
     const gpu = backend as WebGPUBackend;
     const layout = layoutOf(named, attrs);
     const { S, C, L, dh, uniforms } = layout;
-    // qkv: dq, then dk and dv together, write one dqkv side by side.
-    const shared = named.qkv ? gpu.makeTensorInfo(named.qkv.shape, 'float32') : undefined;
     // A dispatch binds only what its shader uses (auto layouts leave unused bindings out).
     const all = { ...layout.inputs, Mask: mask!, O: out!, Lse: lse!, DY: dy! };
     const header = layout.header(true) + SCORE(dh) + WEIGHT + DSCORE(dh);
-    // dq[s] = scale * sum_l ds(s, l) k_l
-    const dq = runProgram(gpu, {
-      key: `attn_dq_${layout.key}`,
-      inputs: all,
-      outputShape: shared ? shared.shape : [S, C, dh],
-      output: shared,
-      threads: S * C,
-      uniforms,
-      header,
-      body: `
-        let s = index / uniforms.c;
-        let c = index % uniforms.c;
+    // dq[s] = scale * sum_l ds(s, l) k_l, query row i = s * C + c.
+    const dqBody = (i: string) => `
+        let s = ${i} / uniforms.c;
+        let c = ${i} % uniforms.c;
         var acc : array<f32, ${dh}>;
         for (var l = 0; l < uniforms.l; l++) {
           let ds = dscore(s, c, l);
@@ -229,15 +219,52 @@ export const attentionGradConfig: KernelConfig = {
           for (var n = 0; n < ${dh}; n++) { acc[n] += ds * readK(ki + n); }
         }
         let qi = qAt(s, c);
-        for (var n = 0; n < ${dh}; n++) { result[qi + n] = acc[n] * uniforms.scale; }`,
-    });
+        for (var n = 0; n < ${dh}; n++) { result[qi + n] = acc[n] * uniforms.scale; }`;
+    if (named.qkv) {
+      // One dispatch writes dqkv: the first S*C threads dq (a query row each), the next L*C dk
+      // and dv (a key row each, one loop over the queries for both).
+      const dqkv = runProgram(gpu, {
+        key: `attn_dqkv_${layout.key}`,
+        inputs: all,
+        outputShape: named.qkv.shape,
+        threads: (S + L) * C,
+        uniforms,
+        header,
+        body: `
+          if (index < uniforms.s * uniforms.c) {
+            ${dqBody('index')}
+          } else {
+            let l = (index - uniforms.s * uniforms.c) / uniforms.c;
+            let c = index % uniforms.c;
+            var accK : array<f32, ${dh}>;
+            var accV : array<f32, ${dh}>;
+            for (var s = 0; s < uniforms.s; s++) {
+              let p = weight(s, c, l);
+              let ds = p * dscoreOver(s, c, l);
+              let qi = qAt(s, c);
+              let oi = (s * uniforms.c + c) * ${dh};
+              for (var n = 0; n < ${dh}; n++) {
+                accK[n] += ds * readQ(qi + n);
+                accV[n] += p * DY[oi + n];
+              }
+            }
+            let ki = kAt(l, c);
+            let vi = vAt(l, c);
+            for (var n = 0; n < ${dh}; n++) {
+              result[ki + n] = accK[n];
+              result[vi + n] = accV[n];
+            }
+          }`,
+      });
+      return [dqkv];
+    }
+    const dq = runProgram(gpu, { key: `attn_dq_${layout.key}`, inputs: all, outputShape: [S, C, dh], threads: S * C, uniforms, header, body: dqBody('index') });
     // dk[l] = sum_s ds(s, l) q_s (scaled);  dv[l] = sum_s p(s, l) dy_s
     const keyPass = (key: string, term: string, source: (qi: string) => string, target: string, inputs: Record<string, TensorInfo>, functions: string) =>
       runProgram(gpu, {
         key: `${key}_${layout.key}`,
         inputs,
-        outputShape: shared ? shared.shape : [L, C, dh],
-        output: shared,
+        outputShape: [L, C, dh],
         threads: L * C,
         uniforms,
         header: functions,
@@ -253,40 +280,6 @@ export const attentionGradConfig: KernelConfig = {
           let at = ${target};
           for (var n = 0; n < ${dh}; n++) { result[at + n] = acc[n]; }`,
       });
-    if (shared) {
-      // One dispatch for dk and dv, side by side in dqkv: the same loop over the queries.
-      runProgram(gpu, {
-        key: `attn_dkv_${layout.key}`,
-        inputs: all,
-        outputShape: shared.shape,
-        output: shared,
-        threads: L * C,
-        uniforms,
-        header,
-        body: `
-          let l = index / uniforms.c;
-          let c = index % uniforms.c;
-          var accK : array<f32, ${dh}>;
-          var accV : array<f32, ${dh}>;
-          for (var s = 0; s < uniforms.s; s++) {
-            let p = weight(s, c, l);
-            let ds = p * dscoreOver(s, c, l);
-            let qi = qAt(s, c);
-            let oi = (s * uniforms.c + c) * ${dh};
-            for (var n = 0; n < ${dh}; n++) {
-              accK[n] += ds * readQ(qi + n);
-              accV[n] += p * DY[oi + n];
-            }
-          }
-          let ki = kAt(l, c);
-          let vi = vAt(l, c);
-          for (var n = 0; n < ${dh}; n++) {
-            result[ki + n] = accK[n];
-            result[vi + n] = accV[n];
-          }`,
-      });
-      return [shared];
-    }
     // dk reads q through qAt (its layout); dv reads dy, which is [S, C, dh].
     const dk = keyPass('attn_dk', 'dscore(s, c, l)', () => 'readQ(qAt(s, c) + n)', 'kAt(l, c)', all, header);
     const dv = keyPass('attn_dv', 'weight(s, c, l)', (i) => `DY[${i}]`, 'vAt(l, c)', { ...withoutValues(layout), Mask: mask!, Lse: lse!, DY: dy! }, layout.header(false) + SCORE(dh) + WEIGHT);
