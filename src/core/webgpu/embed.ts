@@ -7,11 +7,12 @@
  * - AgonTokenEmbed: tokens int32 [B, T], wte [V, D], wpe [maxLen, D] -> [T*B, D].
  * - AgonTokenEmbedGrad: tokens, dy [T*B, D], attrs vocabSize and maxLen -> dwte [V, D] (the
  *   rows whose token it is, summed) and dwpe [maxLen, D] (the batch rows at that position; 0
- *   past T). A workgroup per table row and 8 columns, 8 lanes a column splitting the rows.
+ *   past T), one dispatch. A workgroup per table row and 8 columns, 8 lanes a column
+ *   splitting the rows.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import { runProgram, WORKGROUP } from './program';
+import { runMultiOutput, runProgram, WORKGROUP } from './program';
 
 export const TOKEN_EMBED = 'AgonTokenEmbed';
 export const TOKEN_EMBED_GRAD = 'AgonTokenEmbedGrad';
@@ -55,12 +56,13 @@ const SLOTS = WORKGROUP / COLUMNS;
 /**
  * A workgroup per (table row, block of COLUMNS columns): lane = slot * COLUMNS + column, each
  * slot summing every SLOTS-th of the rows `rows` names (a loop over r with `term` for row r),
- * then the slots' sums added in workgroup memory. `entry` is the table row.
+ * then the slots' sums added in workgroup memory. `group` numbers the workgroup, `entry` is
+ * the table row of `output`.
  */
-const COLUMN_BLOCK_SUM = (rows: string, term: string) => `
+const COLUMN_BLOCK_SUM = (group: string, rows: string, term: string, output: string) => `
   let blocks = (uniforms.d + ${COLUMNS - 1}) / ${COLUMNS};
-  let entry = row / blocks;
-  let j = (row % blocks) * ${COLUMNS} + lane % ${COLUMNS};
+  let entry = ${group} / blocks;
+  let j = (${group} % blocks) * ${COLUMNS} + lane % ${COLUMNS};
   let slot = lane / ${COLUMNS};
   var sum = 0.0;
   if (j < uniforms.d) {
@@ -72,7 +74,7 @@ const COLUMN_BLOCK_SUM = (rows: string, term: string) => `
     if (slot < s) { partial[lane] += partial[lane + s * ${COLUMNS}]; }
     workgroupBarrier();
   }
-  if (slot == 0 && j < uniforms.d) { result[entry * uniforms.d + j] = partial[lane]; }`;
+  if (slot == 0 && j < uniforms.d) { ${output}[entry * uniforms.d + j] = partial[lane]; }`;
 
 const PARTIAL = `var<workgroup> partial : array<f32, ${WORKGROUP}>;`;
 
@@ -86,26 +88,24 @@ export const tokenEmbedGradConfig: KernelConfig = {
     const D = dy!.shape[1]!;
     const uniforms = shapeUniforms(tokens!, D);
     const blocks = Math.ceil(D / COLUMNS);
-    // dwte[v]: the rows r (time-major, t = r / B, b = r % B) whose token is v.
-    const dwte = runProgram(gpu, {
-      key: 'token_embed_dwte',
+    // One dispatch, two outputs: the first V * blocks workgroups dwte[v] (the rows r,
+    // time-major: t = r / B, b = r % B, whose token is v), the rest dwpe[p] (the batch rows at
+    // position p; none past T). A workgroup's part is uniform across its lanes (barriers).
+    const tokenGroups = vocabSize * blocks;
+    const [dwte, dwpe] = runMultiOutput(gpu, {
+      key: 'token_embed_grad',
       inputs: { Tokens: tokens!, DY: dy! },
-      outputShape: [vocabSize, D],
-      rows: vocabSize * blocks,
-      uniforms,
+      outputs: { DWTE: [vocabSize, D], DWPE: [maxLen, D] },
+      rows: (vocabSize + maxLen) * blocks,
+      uniforms: [...uniforms, { name: 'tokenGroups', type: 'i32', value: tokenGroups }],
       header: PARTIAL,
-      body: COLUMN_BLOCK_SUM('uniforms.t * uniforms.b', 'if (Tokens[(r % uniforms.b) * uniforms.t + r / uniforms.b] == entry) { sum += DY[r * uniforms.d + j]; }'),
+      body: `
+        if (row < uniforms.tokenGroups) {
+          ${COLUMN_BLOCK_SUM('row', 'uniforms.t * uniforms.b', 'if (Tokens[(r % uniforms.b) * uniforms.t + r / uniforms.b] == entry) { sum += DY[r * uniforms.d + j]; }', 'DWTE')}
+        } else {
+          ${COLUMN_BLOCK_SUM('(row - uniforms.tokenGroups)', 'select(0, uniforms.b, entry < uniforms.t)', 'sum += DY[(entry * uniforms.b + r) * uniforms.d + j];', 'DWPE')}
+        }`,
     });
-    // dwpe[p]: the batch rows at position p (none past T).
-    const dwpe = runProgram(gpu, {
-      key: 'token_embed_dwpe',
-      inputs: { DY: dy! },
-      outputShape: [maxLen, D],
-      rows: maxLen * blocks,
-      uniforms,
-      header: PARTIAL,
-      body: COLUMN_BLOCK_SUM('select(0, uniforms.b, entry < uniforms.t)', 'sum += DY[(entry * uniforms.b + r) * uniforms.d + j];'),
-    });
-    return [dwte, dwpe];
+    return [dwte!, dwpe!];
   },
 };
