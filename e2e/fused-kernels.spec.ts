@@ -54,6 +54,8 @@ test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({
   const shapes = [[37, 5], [3], [64], [16, 16], [1], [7, 3], [130], [2, 2]];
   within('adam 8 weights', await check(page, 'adam', shapes, 3));
   within('adam 1 weight', await check(page, 'adam', [[64, 64]], 2));
+  // Weights nothing else shares: updated in place, 7 a dispatch.
+  within('adam 9 weights in place', await check(page, 'adam', [...shapes, [5]], 3, true));
   // The whole model: loss, then the gradient of each weight (the matmuls' transpose flags included).
   within('model', await check(page, 'model'));
 });

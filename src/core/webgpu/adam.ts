@@ -2,10 +2,10 @@
  * Adam over every weight in one tfjs kernel: the moments of all weights live in one flat
  * buffer [2N] (first moments, then second), updated straight from the gradients (no concat
  * first), then each weight gets its update. Dispatches: one per MOMENT_INPUTS gradients
- * (a dispatch binds at most 8 storage buffers, tfjs's default), then one per APPLY_WEIGHTS
- * weights (a dispatch with several outputs, program.ts's runMultiOutput). The weights are
- * written to fresh buffers, not in place: a variable may share its buffer with another
- * tensor (tfjs's clone and assign share data).
+ * (a dispatch binds at most 8 storage buffers, tfjs's default), then one per IN_PLACE_WEIGHTS
+ * weights, updated in place (a dispatch with several outputs, program.ts's runMultiOutput);
+ * or, where a weight shares its buffer with another tensor (tfjs's clone and assign share
+ * data), one per APPLY_WEIGHTS weights written to fresh buffers.
  * Arithmetic as FlatAdam's plain path, op for op.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
@@ -18,6 +18,8 @@ export const ADAM = 'AgonAdam';
 const MOMENT_INPUTS = 6;
 /** Weights per update dispatch: 8 storage buffers, the moments and an old and a new buffer per weight. */
 const APPLY_WEIGHTS = 3;
+/** The same, updating the weights in place: the moments and a buffer per weight. */
+const IN_PLACE_WEIGHTS = 7;
 
 export interface AdamAttrs {
   count: number;
@@ -75,14 +77,18 @@ export const adamConfig: KernelConfig = {
       });
       base += ends[ends.length - 1]!;
     }
-    // The weights' updates, APPLY_WEIGHTS weights a dispatch: each its own output (one
-    // dispatch writing several, runMultiOutput), so 7 of the 8 storage bindings go to
-    // the moments and three (old weight, new weight) pairs.
+    // The weights' updates, a dispatch writing several weights (runMultiOutput). In place
+    // where no other tensor shares a weight's buffer (tfjs's clone and assign share data): 7 of
+    // the 8 storage bindings go to weights. Otherwise into fresh buffers, 3 weights a dispatch
+    // (an old and a new buffer each).
+    const gpuData = gpu as unknown as { tensorMap: { get(id: object): { refCount: number } } };
+    const owned = weights.every((w) => gpuData.tensorMap.get(w.dataId).refCount === 1) && new Set(weights.map((w) => w.dataId)).size === weights.length;
+    const perDispatch = owned ? IN_PLACE_WEIGHTS : APPLY_WEIGHTS;
     const offsets: number[] = [];
     sizes.forEach((_, i) => offsets.push(i === 0 ? 0 : offsets[i - 1]! + sizes[i - 1]!));
     const updated: TensorInfo[] = [];
-    for (let first = 0; first < a.count; first += APPLY_WEIGHTS) {
-      const group = weights.slice(first, first + APPLY_WEIGHTS);
+    for (let first = 0; first < a.count; first += perDispatch) {
+      const group = weights.slice(first, first + perDispatch);
       const ends: number[] = [];
       group.forEach((_, j) => ends.push((ends[j - 1] ?? 0) + sizes[first + j]!));
       const branches = group.map((_, j) => {
@@ -92,14 +98,16 @@ export const adamConfig: KernelConfig = {
           let p = uniforms.o${j} + i;
           let mHat = MV[p] / uniforms.c1;
           let vHat = MV[uniforms.n + p] / uniforms.c2;
-          O${j}[i] = mHat / (sqrt(vHat) + uniforms.epsilon) * (-uniforms.lr) + W${j}[i];
+          ${owned ? 'W' : 'O'}${j}[i] = mHat / (sqrt(vHat) + uniforms.epsilon) * (-uniforms.lr) + W${j}[i];
         }`;
       });
+      const named = Object.fromEntries(group.map((w, j) => [`W${j}`, w]));
       updated.push(
         ...runMultiOutput(gpu, {
-          key: `adam_apply_${group.length}`,
-          inputs: { MV: next, ...Object.fromEntries(group.map((w, j) => [`W${j}`, w])) },
-          outputs: Object.fromEntries(group.map((w, j) => [`O${j}`, w.shape])),
+          key: `adam_apply_${owned ? 'in_place_' : ''}${group.length}`,
+          inputs: owned ? { MV: next } : { MV: next, ...named },
+          outputs: owned ? {} : Object.fromEntries(group.map((w, j) => [`O${j}`, w.shape])),
+          inPlace: owned ? named : {},
           threads: ends[ends.length - 1]!,
           uniforms: [
             { name: 'n', type: 'i32', value: total },

@@ -67,6 +67,8 @@ describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? sta
 
   it('Adam and a whole small model equal the plain ops', async () => {
     within('adam 3 weights', await fusedChecks.adam([[37, 5], [3], [16, 16]], 2));
+    // Weights whose buffers nothing else shares: updated in place, 7 a dispatch (9: two dispatches).
+    within('adam 9 weights in place', await fusedChecks.adam([[37, 5], [3], [16, 16], [1], [64], [7, 3], [130], [2, 2], [5]], 2, true));
     within('model', await fusedChecks.model());
   });
 

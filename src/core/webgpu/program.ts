@@ -150,6 +150,11 @@ export interface MultiOutputSpec {
   inputs: Record<string, TensorInfo>;
   /** Fresh float32 outputs, by binding name and shape. */
   outputs: Record<string, number[]>;
+  /**
+   * Tensors the body reads and overwrites (read_write bindings), returned after the outputs
+   * as new handles on the same buffers (as inPlace). Only for tensors nothing else shares.
+   */
+  inPlace?: Record<string, TensorInfo>;
   /** Invocations, each with its `index`; or `rows`: one workgroup per row, with `row` and `lane`. */
   threads?: number;
   rows?: number;
@@ -160,7 +165,7 @@ export interface MultiOutputSpec {
 }
 
 /**
- * One dispatch that writes several fresh outputs (runWebGPUProgram writes one): its own
+ * One dispatch that writes several fresh outputs, or tensors in place (runWebGPUProgram writes one): its own
  * pipeline, every binding declared here (read-only inputs, read_write outputs), recorded into
  * tfjs's command encoder as recordAndSubmit would. `index` is the invocation, below `threads`.
  * Every input and output must be used by the body (auto layouts leave unused bindings out).
@@ -173,7 +178,8 @@ export function runMultiOutput(backend: WebGPUBackend, spec: MultiOutputSpec): T
   const uniforms = [{ name: 'threads', type: 'i32' as const, value: threads }, ...(spec.uniforms ?? [])];
   const inputs = Object.entries(spec.inputs);
   const outputs = Object.entries(spec.outputs).map(([name, shape]) => [name, gpu.makeTensorInfo(shape, 'float32')] as const);
-  const bound = [...inputs.map(([name, t]) => ({ name, t, access: 'read' })), ...outputs.map(([name, t]) => ({ name, t, access: 'read_write' }))];
+  const updated = Object.entries(spec.inPlace ?? {});
+  const bound = [...inputs, ...outputs, ...updated].map(([name, t], i) => ({ name, t, access: i < inputs.length ? 'read' : 'read_write' }));
   let cache = pipelines.get(gpu.device);
   if (!cache) pipelines.set(gpu.device, (cache = new Map()));
   let pipeline = cache.get(spec.key);
@@ -223,5 +229,10 @@ export function runMultiOutput(backend: WebGPUBackend, spec: MultiOutputSpec): T
     if (timed) gpu.activeTimers!.push({ name: 'AgonMultiOutput', query: gpu.getQueryTime() });
     else gpu.submitQueue();
   }
-  return outputs.map(([, t]) => t);
+  for (const [, t] of updated) {
+    // The GPU buffer is now the only truth (see inPlace).
+    gpu.tensorMap.get(t.dataId).values = null;
+    (gpu as unknown as WebGPUBackend).incRef(t.dataId);
+  }
+  return [...outputs.map(([, t]) => t), ...updated.map(([, t]) => ({ dataId: t.dataId, shape: t.shape, dtype: t.dtype }))];
 }

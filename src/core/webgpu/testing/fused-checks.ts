@@ -205,11 +205,22 @@ export const fusedChecks = {
     tf.dispose([q, k, v, mask]);
     return diffs;
   },
-  /** FlatAdam for a few steps with the fused kernel and without; the weights and moments after. */
-  async adam(shapes: number[][], steps: number): Promise<number[]> {
+  /**
+   * FlatAdam for a few steps with the fused kernel and without; the weights and moments after.
+   * With `owned`, each weight's buffer is its variable's alone (the fused kernel updates it in
+   * place); without, the initial tensors stay alive beside them (it writes fresh buffers).
+   */
+  async adam(shapes: number[][], steps: number, owned = false): Promise<number[]> {
+    const initial: tf.Tensor[] = [];
     const run = async (fused: boolean) => {
       setFusedKernels(fused);
-      const weights = shapes.map((s, i) => tf.variable(normal(s, 20 + i)));
+      const weights = shapes.map((s, i) => {
+        const init = normal(s, 20 + i);
+        const w = tf.variable(init);
+        if (owned) init.dispose();
+        else initial.push(init);
+        return w;
+      });
       const optimizer = new FlatAdam(1e-2);
       for (let t = 0; t < steps; t++) {
         // Seeds from 1: randomNormal takes seed 0 as "no seed".
@@ -224,7 +235,9 @@ export const fusedChecks = {
     try {
       const [fused, plain] = [await run(true), await run(false)];
       const diffs = await maxDiffs(fused, plain);
-      tf.dispose([...fused, ...plain]);
+      // Without `owned`, the tensors that share the weights' first buffers are untouched.
+      if (!owned) diffs.push(...(await maxDiffs(initial.slice(0, shapes.length), shapes.map((s, i) => normal(s, 20 + i)))));
+      tf.dispose([...fused, ...plain, ...initial]);
       return diffs;
     } finally {
       setFusedKernels(true);
