@@ -96,8 +96,10 @@ test('the default model trains in at most 300 kernels a step and samples in at m
     `fused per token: ${JSON.stringify(fused.tokenByName)}`);
   expect(fused.train).toBeLessThanOrEqual(300);
   expect(fused.token).toBeLessThanOrEqual(30 * 2 + 20);
-  // The fused path must launch fewer GPU programs, not only fewer tfjs kernels.
+  // The fused path must launch fewer GPU programs, not only fewer tfjs kernels: at most 78 a
+  // training step (as src/core/webgpu/fused-kernels.test.ts holds it on lavapipe).
   expect(fused.trainDispatches).toBeLessThan(plain.trainDispatches);
+  expect(fused.trainDispatches).toBeLessThanOrEqual(78);
   expect(fused.tokenDispatches).toBeLessThan(plain.tokenDispatches);
 });
 
