@@ -4,7 +4,7 @@
  * plain versions (layers.ts, attention.ts) are the reference.
  */
 import * as tf from '@tensorflow/tfjs';
-import { ATTENTION, ATTENTION_GRAD, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD } from '../webgpu';
+import { ATTENTION, ATTENTION_GRAD, COLUMN_SUM, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD, TOKEN_EMBED, TOKEN_EMBED_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD } from '../webgpu';
 import { EPSILON, INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
 
 type Args = (tf.Tensor | tf.GradSaveFunc)[];
@@ -34,7 +34,8 @@ const geluOp = tf.customGrad((...args: Args) => {
 
 /**
  * x @ w + b with its gradient through matMul's transpose flags: free on webgpu, where the
- * plain path's explicit transposes (kept for wasm's XNNPACK, see layers.ts) are dispatches.
+ * plain path's explicit transposes (kept for wasm's XNNPACK, see layers.ts) are dispatches;
+ * the bias gradient as one column-sum dispatch (tf.sum over axis 0 is a transpose and a sum).
  */
 const linearOp = tf.customGrad((...args: Args) => {
   const [x, w, b, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D, tf.GradSaveFunc];
@@ -44,7 +45,7 @@ const linearOp = tf.customGrad((...args: Args) => {
     gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
       const [sx, sw] = saved as [tf.Tensor2D, tf.Tensor2D];
       const g = dy as tf.Tensor2D;
-      return [tf.matMul(g, sw, false, true), tf.matMul(sx, g, true, false), tf.sum(g, 0)];
+      return [tf.matMul(g, sw, false, true), tf.matMul(sx, g, true, false), run(COLUMN_SUM, { x: g }) as tf.Tensor1D];
     },
   };
 });
@@ -61,6 +62,21 @@ const projectOp = tf.customGrad((...args: Args) => {
   };
 });
 
+/** Token plus position embeddings, time-major [T*B, D], and their tables' gradients: one dispatch forward, two backward. */
+function embed(tokens: tf.Tensor2D, tokenTable: tf.Tensor, positionTable: tf.Tensor): tf.Tensor2D {
+  const [vocabSize, maxLen] = [tokenTable.shape[0]!, positionTable.shape[0]!];
+  const op = tf.customGrad((...args: Args) => {
+    const [wte, wpe, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.GradSaveFunc];
+    // The tokens: they must outlive the forward pass's tidy until the backward pass.
+    save([tokens]);
+    return {
+      value: run(TOKEN_EMBED, { tokens, wte, wpe }) as tf.Tensor2D,
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => run(TOKEN_EMBED_GRAD, { tokens: saved[0]!, dy }, { vocabSize, maxLen }) as tf.Tensor[],
+    };
+  });
+  return op(tokenTable as tf.Tensor2D, positionTable as tf.Tensor2D) as tf.Tensor2D;
+}
+
 const linear = (x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor) => linearOp(x, w as tf.Tensor2D, b as tf.Tensor1D) as tf.Tensor2D;
 
 export const FUSED_TRAINING_OPS: DenseOps = {
@@ -69,7 +85,9 @@ export const FUSED_TRAINING_OPS: DenseOps = {
   gelu: (x) => geluOp(x) as tf.Tensor2D,
   linear,
   project: (x, w) => projectOp(x, w as tf.Tensor2D) as tf.Tensor2D,
-  // One matmul and a split of the activations: fewer dispatches than three matmuls on slices of the weights.
+  embed,
+  // One matmul and a split of the activations: fewer dispatches than three matmuls on slices of
+  // the weights. (The training forward pass needs no split: fusedQKVAttention reads qkv itself.)
   qkv: (x, w, b) => tf.split(linear(x, w, b), 3, 1),
 };
 
@@ -97,7 +115,50 @@ export function fusedSelfAttention(q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3
   return op(q, k, v) as tf.Tensor3D;
 }
 
+/**
+ * Causal self-attention read straight from the q/k/v projection qkv [T*B, 3D] (time-major
+ * rows, as ops.linear(h, wQKV, bQKV) gives it) with `heads` heads, mask [T, 1 or B, 1, T]:
+ * the mixed values [T*B, D]. What Transformer.headAttention and selfAttention compute, with
+ * no split, scale or reshape around the kernels, and the gradient as one dqkv.
+ */
+export function fusedQKVAttention(qkv: tf.Tensor2D, mask: tf.Tensor4D, heads: number): tf.Tensor2D {
+  const op = tf.customGrad((...args: Args) => {
+    const [x, save] = args as [tf.Tensor2D, tf.GradSaveFunc];
+    const [out, lse] = run(ATTENTION, { qkv: x, mask }, { heads, withStats: true }) as tf.Tensor[];
+    save([x, mask, out!, lse!]);
+    return {
+      value: out!,
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+        const [x0, m0, o0, l0] = saved;
+        return run(ATTENTION_GRAD, { qkv: x0!, mask: m0!, out: o0!, lse: l0!, dy }, { heads }) as tf.Tensor;
+      },
+    };
+  });
+  return op(qkv) as tf.Tensor2D;
+}
+
 /** Attention of q [S, C, d] over keys and values [L, C, d], forward only, as attend (attention.ts). */
 export function fusedAttend(q: tf.Tensor3D, keys: tf.Tensor3D, values: tf.Tensor3D, mask: tf.Tensor4D): tf.Tensor3D {
   return run(ATTENTION, { q, k: keys, v: values, mask }, { withStats: false }) as tf.Tensor3D;
+}
+
+/**
+ * Each position's log-prob of its own token, masked, as completionLogProbs (logprobs.ts)
+ * computes it from the logits: logits [T*B, V] time-major (Transformer.timeMajorLogits),
+ * tokens int32 [B, T], mask [B, T] -> [B, T]. One dispatch forward, one backward.
+ */
+export function fusedTokenLogProbs(logits: tf.Tensor2D, tokens: tf.Tensor2D, mask: tf.Tensor2D): tf.Tensor2D {
+  const op = tf.customGrad((...args: Args) => {
+    const [x, save] = args as [tf.Tensor2D, tf.GradSaveFunc];
+    // Tokens and mask too: they must outlive the caller's tidy until the backward pass.
+    save([x, tokens, mask]);
+    return {
+      value: run(TOKEN_LOG_PROB, { logits: x, tokens, mask }) as tf.Tensor2D,
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+        const [x0, t0, m0] = saved;
+        return run(TOKEN_LOG_PROB_GRAD, { logits: x0!, tokens: t0!, mask: m0!, dy }) as tf.Tensor;
+      },
+    };
+  });
+  return op(logits) as tf.Tensor2D;
 }

@@ -1,5 +1,6 @@
 /** Kernel launches of a piece of work, counted with tf.profile: per kernel name, calls and time. */
 import * as tf from '@tensorflow/tfjs';
+import { onMultiOutputDispatch } from '../webgpu/program';
 
 export interface KernelProfile {
   kernels: number;
@@ -24,8 +25,11 @@ function countDispatches(): () => number {
     count++;
     return original.apply(this, args);
   };
+  // The fused kernels' dispatches with several outputs go around runWebGPUProgram.
+  const unsubscribe = onMultiOutputDispatch(() => count++);
   return () => {
     delete backend.runWebGPUProgram;
+    unsubscribe();
     return count;
   };
 }

@@ -115,6 +115,11 @@ export interface DenseOps {
   /** Query, key and value [N, D] from x and the fused weight [D, 3D] and bias [3D]. */
   qkv(x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D[];
   lookup(oneHotRows: tf.Tensor2D, table: tf.Tensor): tf.Tensor2D;
+  /**
+   * Optional: token plus position embeddings of tokens [B, T] at positions 0..T-1, time-major
+   * [T*B, D] (row t*B + b). Without it, the model embeds through lookup.
+   */
+  embed?(tokens: tf.Tensor2D, tokenTable: tf.Tensor, positionTable: tf.Tensor): tf.Tensor2D;
   /** The MLP's activation. */
   gelu(x: tf.Tensor2D): tf.Tensor2D;
 }

@@ -1,5 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { bucketLength } from './buckets';
+import { fusedTokenLogProbs } from './fused-ops';
+import { fusedKernelsActive } from '../webgpu';
 import type { Transformer } from './transformer';
 
 /** Right-padded prompt+completion rows; mask is 1 on completion tokens (the ones scored). */
@@ -11,18 +13,26 @@ export interface SequenceBatch {
 /**
  * log p(token_t | tokens_<t) as float32 [B, T], zero where mask is 0.
  * Differentiable w.r.t. the model weights, so usable inside optimizer.minimize.
+ * On the fused WebGPU kernels, all that follows the logits is one kernel (fusedTokenLogProbs).
  */
 export function completionLogProbs(model: Transformer, batch: SequenceBatch): tf.Tensor2D {
   return tf.tidy(() => {
-    const [B, T] = batch.tokens.shape;
-    const V = model.config.vocabSize;
-    const logProbs = tf.logSoftmax(model.forward(batch.tokens)); // [B, T, V]: distribution of token t+1
-    const nextTokens = tf.concat([tf.slice(batch.tokens, [0, 1], [B, T - 1]), tf.zeros([B, 1], 'int32')], 1);
+    if (fusedKernelsActive()) return fusedTokenLogProbs(model.timeMajorLogits(batch.tokens), batch.tokens, batch.mask);
+    return tokenLogProbsOf(model.forward(batch.tokens), batch.tokens, batch.mask);
+  });
+}
+
+/** completionLogProbs from the logits [B, T, V] of tokens [B, T]: each position's log-prob of its own token, masked. */
+export function tokenLogProbsOf(logits: tf.Tensor3D, tokens: tf.Tensor2D, mask: tf.Tensor2D): tf.Tensor2D {
+  return tf.tidy(() => {
+    const [B, T, V] = logits.shape;
+    const logProbs = tf.logSoftmax(logits); // [B, T, V]: distribution of token t+1
+    const nextTokens = tf.concat([tf.slice(tokens, [0, 1], [B, T - 1]), tf.zeros([B, 1], 'int32')], 1);
     const nextOneHot = tf.cast(tf.oneHot(nextTokens, V), 'float32');
     const ofNext = tf.sum(tf.mul(logProbs, nextOneHot), 2); // [B, T]: log p(token_{t+1} | <= t)
     // Shift right by one so column t scores token t; token 0 has no context and scores 0.
     const ofToken = tf.concat([tf.zeros([B, 1]), tf.slice(ofNext, [0, 0], [B, T - 1])], 1);
-    return tf.mul(ofToken, batch.mask) as tf.Tensor2D;
+    return tf.mul(ofToken, mask) as tf.Tensor2D;
   });
 }
 

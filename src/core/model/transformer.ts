@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { type ModelConfig, validateModelConfig } from './config';
 import { attend, selfAttention } from './attention';
-import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from './fused-ops';
+import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedQKVAttention } from './fused-ops';
 import { INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
 import { APPEND_KV, DECODE_ATTENTION, fusedKernelsActive } from '../webgpu';
 import { seedStream } from '../random';
@@ -123,15 +123,28 @@ export class Transformer {
   forward(tokens: tf.Tensor2D, positions?: tf.Tensor2D, keyMask?: tf.Tensor2D): tf.Tensor3D {
     return tf.tidy(() => {
       const [B, T] = tokens.shape;
+      // Time-major inside; batch-major out.
+      return tf.transpose(tf.reshape(this.timeMajorLogits(tokens, positions, keyMask), [T, B, this.config.vocabSize]), [1, 0, 2]);
+    });
+  }
+
+  /** forward()'s logits as the model computes them: time-major [T*B, V], row t*B + b. */
+  timeMajorLogits(tokens: tf.Tensor2D, positions?: tf.Tensor2D, keyMask?: tf.Tensor2D): tf.Tensor2D {
+    return tf.tidy(() => {
+      const [B, T] = tokens.shape;
       if (T > this.config.maxLen) throw new Error(`sequence length ${T} exceeds maxLen ${this.config.maxLen}`);
       const mask = attentionMask(T, T, 0, keyMask && keyPadding(keyMask));
       const fused = fusedKernelsActive();
       const ops = fused ? FUSED_TRAINING_OPS : TRAINING_OPS;
-      const attention = fused ? fusedSelfAttention : selfAttention;
       let x = this.embed(ops, tokens, positions);
-      for (const layer of this.layers) x = this.block(ops, layer, x, this.headAttention(ops, layer, T, B, (q, k, v) => attention(q, k, v, mask)));
-      // Time-major inside; batch-major out.
-      return tf.transpose(tf.reshape(this.logits(ops, x), [T, B, this.config.vocabSize]), [1, 0, 2]);
+      for (const layer of this.layers) {
+        // The fused kernel reads the heads' queries, keys and values from the projection itself.
+        const mix = fused
+          ? (h: tf.Tensor2D) => fusedQKVAttention(ops.linear(h, layer.wQKV, layer.bQKV), mask, this.config.nHeads)
+          : this.headAttention(ops, layer, T, B, (q, k, v) => selfAttention(q, k, v, mask));
+        x = this.block(ops, layer, x, mix);
+      }
+      return this.logits(ops, x);
     });
   }
 
@@ -242,6 +255,7 @@ export class Transformer {
   private embed(ops: DenseOps, tokens: tf.Tensor2D, positions?: tf.Tensor2D): tf.Tensor2D {
     const [B, T] = tokens.shape;
     const { vocabSize, maxLen, dModel } = this.config;
+    if (!positions && ops.embed) return ops.embed(tokens, this.tokenEmbedding, this.positionEmbedding);
     const tok = ops.lookup(oneHot(timeMajor(tokens), vocabSize), this.tokenEmbedding);
     if (positions) return tf.add(tok, ops.lookup(oneHot(timeMajor(positions), maxLen), this.positionEmbedding));
     const pos = tf.slice(this.positionEmbedding, [0, 0], [T, dModel]);

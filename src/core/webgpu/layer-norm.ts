@@ -1,14 +1,13 @@
 /**
- * LayerNorm over the last axis as WebGPU kernels: forward (with `withStats`, as training wants
- * them: the row statistics, then the normalised, scaled and shifted rows; without, as
- * inference wants it: one dispatch) and backward (dx per row; the gain and bias gradients per
- * column, a workgroup each whose lanes share the sum over the rows: a column's thousands of
- * rows were one thread's serial loop). A thread per row where there are rows enough to fill a
+ * LayerNorm over the last axis as WebGPU kernels: forward (one dispatch; with `withStats`, as
+ * training wants them, it also writes the row statistics) and backward in one dispatch (dx a
+ * thread per row; the gain and bias gradients a workgroup per column whose lanes share the sum
+ * over the rows: a column's thousands of rows were one thread's serial loop). A thread per row where there are rows enough to fill a
  * GPU. The plain path (layers.ts) is the reference: same formula.
  */
 import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
 import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
-import { runProgram, WORKGROUP, WORKGROUP_SUM } from './program';
+import { runMultiOutput, runProgram, WORKGROUP, WORKGROUP_SUM } from './program';
 
 export const LAYER_NORM = 'AgonLayerNorm';
 export const LAYER_NORM_GRAD = 'AgonLayerNormGrad';
@@ -53,28 +52,19 @@ export const layerNormConfig: KernelConfig = {
           for (var j = 0; j < uniforms.d; j++) { result[start + j] = (X[start + j] - mean) * rstd * Gain[j] + Bias[j]; }`,
       });
     }
-    const stats = runProgram(gpu, {
-      key: 'ln_stats',
-      inputs: { X: x! },
-      outputShape: [N, 2],
+    // One dispatch, two outputs: the rows and their statistics.
+    const [y, stats] = runMultiOutput(gpu, {
+      key: 'ln_rows_stats',
+      inputs: { X: x!, Gain: gain!, Bias: bias! },
+      outputs: { Y: [N, D], Stats: [N, 2] },
       threads: N,
       uniforms,
       body: `${ROW_STATS}
-        result[2 * index] = mean;
-        result[2 * index + 1] = rstd;`,
+        for (var j = 0; j < uniforms.d; j++) { Y[start + j] = (X[start + j] - mean) * rstd * Gain[j] + Bias[j]; }
+        Stats[2 * index] = mean;
+        Stats[2 * index + 1] = rstd;`,
     });
-    const y = runProgram(gpu, {
-      key: 'ln_apply',
-      inputs: { X: x!, Stats: stats, Gain: gain!, Bias: bias! },
-      outputShape: [N, D],
-      threads: N * D,
-      uniforms: [{ name: 'd', type: 'i32', value: D }],
-      body: `
-        let row = index / uniforms.d;
-        let col = index % uniforms.d;
-        result[index] = (X[index] - Stats[2 * row]) * Stats[2 * row + 1] * Gain[col] + Bias[col];`,
-    });
-    return [y, stats];
+    return [y!, stats!];
   },
 };
 
@@ -87,51 +77,53 @@ export const layerNormGradConfig: KernelConfig = {
     const gpu = backend as WebGPUBackend;
     const [N, D] = x!.shape as [number, number];
     const d = [{ name: 'd', type: 'i32' as const, value: D }];
-    const dx = runProgram(gpu, {
-      key: 'ln_dx',
+    // One dispatch, two kinds of workgroup: the first ceil(N / 64) each take 64 rows, a thread
+    // a row, for dx; the D after them each take a column, its lanes summing every 64th row and
+    // sharing the sums, for the gain's and the bias's gradients. (A workgroup's kind is uniform
+    // across its lanes, so the barriers of the column sums are reached by all or none.)
+    const rowGroups = Math.ceil(N / WORKGROUP);
+    const [dx, dgain, dbias] = runMultiOutput(gpu, {
+      key: 'ln_grad',
       inputs: { X: x!, Gain: gain!, Stats: stats!, DY: dy! },
-      outputShape: [N, D],
-      threads: N,
-      uniforms: d,
+      outputs: { DX: [N, D], DGain: [D], DBias: [D] },
+      rows: rowGroups + D,
+      uniforms: [...d, { name: 'n', type: 'i32', value: N }, { name: 'rowGroups', type: 'i32', value: rowGroups }],
+      header: WORKGROUP_SUM,
       body: `
-        let start = index * uniforms.d;
-        let mean = Stats[2 * index];
-        let rstd = Stats[2 * index + 1];
-        var a = 0.0;
-        var b = 0.0;
-        for (var j = 0; j < uniforms.d; j++) {
-          let g = DY[start + j] * Gain[j];
-          a += g;
-          b += g * (X[start + j] - mean) * rstd;
-        }
-        a = a / f32(uniforms.d);
-        b = b / f32(uniforms.d);
-        for (var j = 0; j < uniforms.d; j++) {
-          let xhat = (X[start + j] - mean) * rstd;
-          result[start + j] = rstd * (DY[start + j] * Gain[j] - a - xhat * b);
+        if (row < uniforms.rowGroups) {
+          let r = row * ${WORKGROUP} + lane;
+          if (r < uniforms.n) {
+            let start = r * uniforms.d;
+            let mean = Stats[2 * r];
+            let rstd = Stats[2 * r + 1];
+            var a = 0.0;
+            var b = 0.0;
+            for (var j = 0; j < uniforms.d; j++) {
+              let g = DY[start + j] * Gain[j];
+              a += g;
+              b += g * (X[start + j] - mean) * rstd;
+            }
+            a = a / f32(uniforms.d);
+            b = b / f32(uniforms.d);
+            for (var j = 0; j < uniforms.d; j++) {
+              let xhat = (X[start + j] - mean) * rstd;
+              DX[start + j] = rstd * (DY[start + j] * Gain[j] - a - xhat * b);
+            }
+          }
+        } else {
+          let col = row - uniforms.rowGroups;
+          var sums = vec2<f32>(0.0, 0.0);
+          for (var r = lane; r < uniforms.n; r += ${WORKGROUP}) {
+            let i = r * uniforms.d + col;
+            sums += vec2<f32>(DY[i] * (X[i] - Stats[2 * r]) * Stats[2 * r + 1], DY[i]);
+          }
+          let total = workgroupSum(lane, sums);
+          if (lane == 0) {
+            DGain[col] = total.x;
+            DBias[col] = total.y;
+          }
         }`,
     });
-    // A workgroup per column, its lanes each summing every 64th row. A dispatch binds only
-    // what its shader uses (auto layouts leave unused bindings out).
-    const columns = (key: string, term: string, used: Record<string, TensorInfo>) =>
-      runProgram(gpu, {
-        key,
-        inputs: used,
-        outputShape: [D],
-        rows: D,
-        uniforms: [...d, { name: 'n', type: 'i32', value: N }],
-        header: WORKGROUP_SUM,
-        body: `
-          var sum = 0.0;
-          for (var r = lane; r < uniforms.n; r += ${WORKGROUP}) {
-            let i = r * uniforms.d + row;
-            sum += ${term};
-          }
-          let total = workgroupSum(lane, vec2<f32>(sum, 0.0)).x;
-          if (lane == 0) { result[row] = total; }`,
-      });
-    const dgain = columns('ln_dgain', 'DY[i] * (X[i] - Stats[2 * r]) * Stats[2 * r + 1]', { X: x!, Stats: stats!, DY: dy! });
-    const dbias = columns('ln_dbias', 'DY[i]', { DY: dy! });
-    return [dx, dgain, dbias];
+    return [dx!, dgain!, dbias!];
   },
 };

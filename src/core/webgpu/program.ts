@@ -7,7 +7,7 @@
  * output as `result`. Why not tfjs's generated accessors: the fused kernels index rows,
  * columns and heads themselves.
  */
-import type { TensorInfo } from '@tensorflow/tfjs';
+import { env, type TensorInfo } from '@tensorflow/tfjs';
 import type { WebGPUBackend, WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
 
 export const WORKGROUP = 64;
@@ -103,4 +103,136 @@ export function inPlace(gpu: WebGPUBackend, target: TensorInfo, run: (output: Te
   (gpu.tensorMap.get(target.dataId) as { values: unknown }).values = null;
   gpu.incRef(target.dataId);
   return { dataId: target.dataId, shape: target.shape, dtype: target.dtype };
+}
+
+/**
+ * What runMultiOutput needs of tfjs-backend-webgpu 4.22's internals: the same steps as its
+ * recordAndSubmit (bind, dispatch into the current compute pass, submit every
+ * WEBGPU_DEFERRED_SUBMIT_BATCH_SIZE dispatches, a timestamp pass per dispatch under tf.profile).
+ */
+type BackendInternals = {
+  device: GPUDevice;
+  commandEncoder: GPUCommandEncoder | null;
+  computePassEncoder: GPUComputePassEncoder | null;
+  dispatchCountInPass: number;
+  commandQueueOwnedIds: WeakSet<object>;
+  activeTimers: { name: string; query: Promise<number> }[] | null;
+  supportTimestampQuery: boolean;
+  querySet: GPUQuerySet | null;
+  querySetCount: number;
+  tensorMap: { get(id: object): { values: unknown; resource: unknown } };
+  uploadToGPU(id: object): void;
+  tensorToBinding(t: TensorInfo): GPUBindingResource;
+  makeUniforms(u: { type: string; data: number[] }[]): GPUBindingResource;
+  ensureCommandEncoderReady(): void;
+  endComputePassEncoder(): void;
+  submitQueue(): void;
+  getQueryTime(): Promise<number>;
+  makeTensorInfo(shape: number[], dtype: 'float32'): TensorInfo;
+};
+
+const dispatchListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` at each dispatch of runMultiOutput (which bypasses runWebGPUProgram, where
+ * kernel-profile counts the others); returns the unsubscribe.
+ */
+export function onMultiOutputDispatch(listener: () => void): () => void {
+  dispatchListeners.add(listener);
+  return () => dispatchListeners.delete(listener);
+}
+
+const pipelines = new WeakMap<GPUDevice, Map<string, GPUComputePipeline>>();
+
+export interface MultiOutputSpec {
+  /** Names the shader: must change whenever anything compiled in does. */
+  key: string;
+  inputs: Record<string, TensorInfo>;
+  /** Fresh float32 outputs, by binding name and shape. */
+  outputs: Record<string, number[]>;
+  /**
+   * Tensors the body reads and overwrites (read_write bindings), returned after the outputs
+   * as new handles on the same buffers (as inPlace). Only for tensors nothing else shares.
+   */
+  inPlace?: Record<string, TensorInfo>;
+  /** Invocations, each with its `index`; or `rows`: one workgroup per row, with `row` and `lane`. */
+  threads?: number;
+  rows?: number;
+  uniforms?: Uniform[];
+  body: string;
+  /** WGSL at module scope (functions, workgroup variables). */
+  header?: string;
+}
+
+/**
+ * One dispatch that writes several fresh outputs, or tensors in place (runWebGPUProgram writes one): its own
+ * pipeline, every binding declared here (read-only inputs, read_write outputs), recorded into
+ * tfjs's command encoder as recordAndSubmit would. `index` is the invocation, below `threads`.
+ * Every input and output must be used by the body (auto layouts leave unused bindings out).
+ * Returns the outputs in the order given (the caller owns them).
+ */
+export function runMultiOutput(backend: WebGPUBackend, spec: MultiOutputSpec): TensorInfo[] {
+  const gpu = backend as unknown as BackendInternals;
+  const threads = spec.rows !== undefined ? spec.rows * WORKGROUP : spec.threads;
+  if (threads === undefined || (spec.rows !== undefined && spec.threads !== undefined)) throw new Error(`fused kernel ${spec.key}: give threads or rows`);
+  const uniforms = [{ name: 'threads', type: 'i32' as const, value: threads }, ...(spec.uniforms ?? [])];
+  const inputs = Object.entries(spec.inputs);
+  const outputs = Object.entries(spec.outputs).map(([name, shape]) => [name, gpu.makeTensorInfo(shape, 'float32')] as const);
+  const updated = Object.entries(spec.inPlace ?? {});
+  const bound = [...inputs, ...outputs, ...updated].map(([name, t], i) => ({ name, t, access: i < inputs.length ? 'read' : 'read_write' }));
+  let cache = pipelines.get(gpu.device);
+  if (!cache) pipelines.set(gpu.device, (cache = new Map()));
+  let pipeline = cache.get(spec.key);
+  if (!pipeline) {
+    const code = `
+      struct Uniforms { ${uniforms.map((u) => `${u.name} : ${u.type},`).join(' ')} };
+      ${bound.map((b, i) => `@group(0) @binding(${i}) var<storage, ${b.access}> ${b.name} : array<${b.t.dtype === 'int32' ? 'i32' : 'f32'}>;`).join('\n')}
+      @group(0) @binding(${bound.length}) var<uniform> uniforms : Uniforms;
+      ${spec.header ?? ''}
+      @compute @workgroup_size(${WORKGROUP})
+      fn main(@builtin(global_invocation_id) id : vec3<u32>, @builtin(workgroup_id) group : vec3<u32>, @builtin(local_invocation_id) local : vec3<u32>) {
+        let index = i32(id.x);
+        ${
+          // A row's workgroup has no bounds check: every lane must reach each workgroupBarrier().
+          spec.rows !== undefined ? 'let row = i32(group.x);\n        let lane = i32(local.x);' : 'if (index >= uniforms.threads) { return; }'
+        }
+        ${spec.body}
+      }`;
+    pipeline = gpu.device.createComputePipeline({ layout: 'auto', compute: { module: gpu.device.createShaderModule({ code }), entryPoint: 'main' } });
+    cache.set(spec.key, pipeline);
+  }
+  for (const { t } of bound) {
+    gpu.uploadToGPU(t.dataId);
+    gpu.commandQueueOwnedIds.add(t.dataId);
+  }
+  const uniformBinding = gpu.makeUniforms(uniforms.map((u) => ({ type: u.type === 'i32' ? 'int32' : 'float32', data: [u.value] })));
+  const bindGroup = gpu.device.createBindGroup({
+    layout: pipeline.getBindGroupLayout(0),
+    entries: [...bound.map((b) => gpu.tensorToBinding(b.t)), uniformBinding].map((resource, binding) => ({ binding, resource })),
+  });
+  const timed = gpu.activeTimers != null;
+  gpu.ensureCommandEncoderReady();
+  if (timed && gpu.supportTimestampQuery) {
+    gpu.endComputePassEncoder();
+    gpu.querySet ??= gpu.device.createQuerySet({ type: 'timestamp', count: gpu.querySetCount });
+    gpu.computePassEncoder = gpu.commandEncoder!.beginComputePass({ timestampWrites: { querySet: gpu.querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
+  } else if (!gpu.computePassEncoder) {
+    gpu.computePassEncoder = gpu.commandEncoder!.beginComputePass({});
+  }
+  gpu.computePassEncoder!.setPipeline(pipeline);
+  gpu.computePassEncoder!.setBindGroup(0, bindGroup);
+  gpu.computePassEncoder!.dispatchWorkgroups(Math.ceil(threads / WORKGROUP));
+  gpu.dispatchCountInPass++;
+  for (const listener of dispatchListeners) listener();
+  if (timed || (env().get('WEBGPU_DEFERRED_SUBMIT_BATCH_SIZE') as number) <= gpu.dispatchCountInPass) {
+    gpu.endComputePassEncoder();
+    if (timed) gpu.activeTimers!.push({ name: 'AgonMultiOutput', query: gpu.getQueryTime() });
+    else gpu.submitQueue();
+  }
+  for (const [, t] of updated) {
+    // The GPU buffer is now the only truth (see inPlace).
+    gpu.tensorMap.get(t.dataId).values = null;
+    (gpu as unknown as WebGPUBackend).incRef(t.dataId);
+  }
+  return [...outputs.map(([, t]) => t), ...updated.map(([, t]) => ({ dataId: t.dataId, shape: t.shape, dtype: t.dtype }))];
 }

@@ -9,8 +9,8 @@ import { countKernels } from '../../model/benchmark';
 import { defaultModelConfig } from '../../model/config';
 import { Transformer } from '../../model/transformer';
 import { FlatAdam } from '../../model/flat-adam';
-import { completionLogProbs, sequenceBatch } from '../../model/logprobs';
-import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedSelfAttention } from '../../model/fused-ops';
+import { completionLogProbs, sequenceBatch, tokenLogProbsOf } from '../../model/logprobs';
+import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedQKVAttention, fusedSelfAttention, fusedTokenLogProbs } from '../../model/fused-ops';
 import { EPSILON, INFERENCE_OPS, TRAINING_OPS } from '../../model/layers';
 import { DEFAULT_RL_CONFIG } from '../../rl/config';
 import { updatePolicy } from '../../rl/policy-update';
@@ -160,6 +160,38 @@ export const fusedChecks = {
     tf.dispose([qkv!, cache!, w!, bias!, res!, padding, fused, plain]);
     return diffs;
   },
+  /** A linear layer x [N, In] @ w [In, Out] + b: output, dx, dw and db (the bias gradient a column-sum kernel). */
+  linear: (N: number, In: number, Out: number) =>
+    compare(
+      (x, w, b) => FUSED_TRAINING_OPS.linear(x as tf.Tensor2D, w!, b!),
+      (x, w, b) => TRAINING_OPS.linear(x as tf.Tensor2D, w!, b!),
+      [normal([N, In], 11, 2), normal([In, Out], 12, 0.3), normal([Out], 13)],
+    ),
+  /**
+   * Each position's masked log-prob of its own token from time-major logits [T*B, V], tokens
+   * [B, T] (random, some rows padded out by the mask): the log-probs and the logits' gradient.
+   */
+  tokenLogProbs(B: number, T: number, V: number): Promise<number[]> {
+    const ids = Array.from({ length: B * T }, (_, i) => (i * 7 + 3) % V);
+    const tokens = tf.tensor2d(ids, [B, T], 'int32');
+    const mask = tf.tensor2d(Array.from({ length: B * T }, (_, i) => (i % T >= 1 + (i % 3) && i % T < T - (i % 2) ? 1 : 0)), [B, T]);
+    return compare(
+      (x) => fusedTokenLogProbs(x as tf.Tensor2D, tokens, mask),
+      (x) => tokenLogProbsOf(tf.transpose(tf.reshape(x, [T, B, V]), [1, 0, 2]) as tf.Tensor3D, tokens, mask),
+      [normal([T * B, V], 14, 3)],
+    ).finally(() => tf.dispose([tokens, mask]));
+  },
+  /** Token plus position embeddings of tokens [B, T] (some tokens repeated), time-major: the rows, then dwte and dwpe. */
+  embed(B: number, T: number, V: number, maxLen: number, D: number): Promise<number[]> {
+    const tokens = tf.tensor2d(Array.from({ length: B * T }, (_, i) => (i * 5 + 1) % V), [B, T], 'int32');
+    const plain = (wte: tf.Tensor, wpe: tf.Tensor) => {
+      const oneHot = tf.cast(tf.oneHot(tf.reshape(tf.transpose(tokens), [-1]) as tf.Tensor1D, V), 'float32') as tf.Tensor2D;
+      const tok = TRAINING_OPS.lookup(oneHot, wte);
+      const pos = tf.slice(wpe, [0, 0], [T, D]);
+      return tf.reshape(tf.add(tf.reshape(tok, [T, B, D]), tf.reshape(pos, [T, 1, D])), [T * B, D]);
+    };
+    return compare((wte, wpe) => FUSED_TRAINING_OPS.embed!(tokens, wte!, wpe!), plain, [normal([V, D], 16), normal([maxLen, D], 17)]).finally(() => tokens.dispose());
+  },
   gelu: (N: number, D: number) =>
     compare(
       (x) => FUSED_TRAINING_OPS.gelu(x as tf.Tensor2D),
@@ -175,6 +207,20 @@ export const fusedChecks = {
       [normal(shape, 5), normal(shape, 6), normal(shape, 7)],
     ).finally(() => mask.dispose());
   },
+  /**
+   * Attention read from the q/k/v projection qkv [T*B, 3D] (fusedQKVAttention) against the
+   * plain path as the model takes it: split, heads, scaled queries, selfAttention. Output, dqkv.
+   */
+  qkvAttention(T: number, B: number, H: number, d: number): Promise<number[]> {
+    const mask = causalMask(T, Array.from({ length: B }, (_, b) => T - b));
+    const D = H * d;
+    const plain = (qkv: tf.Tensor) => {
+      const heads = (t: tf.Tensor) => tf.reshape(t, [T, B * H, d]) as tf.Tensor3D;
+      const [q, k, v] = tf.split(qkv, 3, 1);
+      return tf.reshape(selfAttention(heads(tf.mul(q!, 1 / Math.sqrt(d))), heads(k!), heads(v!), mask), [T * B, D]);
+    };
+    return compare((qkv) => fusedQKVAttention(qkv as tf.Tensor2D, mask, H), plain, [normal([T * B, 3 * D], 15)]).finally(() => mask.dispose());
+  },
   /** One decoding step (S queries over L cached slots, padding mask per batch row), forward only. */
   async decode(S: number, L: number, B: number, H: number, d: number): Promise<number[]> {
     const padding = new Float32Array(S * B * L);
@@ -185,11 +231,22 @@ export const fusedChecks = {
     tf.dispose([q, k, v, mask]);
     return diffs;
   },
-  /** FlatAdam for a few steps with the fused kernel and without; the weights and moments after. */
-  async adam(shapes: number[][], steps: number): Promise<number[]> {
+  /**
+   * FlatAdam for a few steps with the fused kernel and without; the weights and moments after.
+   * With `owned`, each weight's buffer is its variable's alone (the fused kernel updates it in
+   * place); without, the initial tensors stay alive beside them (it writes fresh buffers).
+   */
+  async adam(shapes: number[][], steps: number, owned = false): Promise<number[]> {
+    const initial: tf.Tensor[] = [];
     const run = async (fused: boolean) => {
       setFusedKernels(fused);
-      const weights = shapes.map((s, i) => tf.variable(normal(s, 20 + i)));
+      const weights = shapes.map((s, i) => {
+        const init = normal(s, 20 + i);
+        const w = tf.variable(init);
+        if (owned) init.dispose();
+        else initial.push(init);
+        return w;
+      });
       const optimizer = new FlatAdam(1e-2);
       for (let t = 0; t < steps; t++) {
         // Seeds from 1: randomNormal takes seed 0 as "no seed".
@@ -204,7 +261,9 @@ export const fusedChecks = {
     try {
       const [fused, plain] = [await run(true), await run(false)];
       const diffs = await maxDiffs(fused, plain);
-      tf.dispose([...fused, ...plain]);
+      // Without `owned`, the tensors that share the weights' first buffers are untouched.
+      if (!owned) diffs.push(...(await maxDiffs(initial.slice(0, shapes.length), shapes.map((s, i) => normal(s, 20 + i)))));
+      tf.dispose([...fused, ...plain, ...initial]);
       return diffs;
     } finally {
       setFusedKernels(true);
