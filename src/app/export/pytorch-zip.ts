@@ -10,6 +10,7 @@ import train from '../../export/pytorch/train.py?raw';
 import init from '../../export/pytorch/agon/__init__.py?raw';
 import cpu from '../../export/pytorch/agon/cpu.py?raw';
 import distributed from '../../export/pytorch/agon/distributed.py?raw';
+import draws from '../../export/pytorch/agon/draws.py?raw';
 import evaluation from '../../export/pytorch/agon/evaluation.py?raw';
 import model from '../../export/pytorch/agon/model.py?raw';
 import rl from '../../export/pytorch/agon/rl.py?raw';
@@ -21,6 +22,7 @@ export const PYTHON_SOURCES: PythonSources = {
   'agon/__init__.py': init,
   'agon/cpu.py': cpu,
   'agon/distributed.py': distributed,
+  'agon/draws.py': draws,
   'agon/evaluation.py': evaluation,
   'agon/model.py': model,
   'agon/rl.py': rl,

@@ -25,6 +25,7 @@ export const PYTORCH_SOURCES = [
   'agon/__init__.py',
   'agon/cpu.py',
   'agon/distributed.py',
+  'agon/draws.py',
   'agon/evaluation.py',
   'agon/model.py',
   'agon/rl.py',

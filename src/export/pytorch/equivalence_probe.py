@@ -3,6 +3,7 @@
 answers with JSON on stdout, for the equivalence tests in this folder.
 
   logprobs  {checkpoint, rows: [[prompt ids, completion ids]]}  -> completion log-probs per row
+  sample    {checkpoint, prompts: [ids], sampling, seed}         -> tokens and log-probs per prompt, with the playground's draws
   verify    {family, items: [{problem, completion}]}            -> verdict, answer, format and both draft views per item
   loss      {checkpoints, rl, kind, options, rows...}            -> advantages, loss and gradients per stream
 """
@@ -14,9 +15,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import torch  # noqa: E402
 
-from agon.model import completion_log_probs, load_model, sequence_batch  # noqa: E402
+from agon.draws import sampling_draws  # noqa: E402
+from agon.model import completion_log_probs, load_model, sample, sequence_batch  # noqa: E402
 from agon.rl import agon_scores, group_advantages, plain_reward, policy_loss  # noqa: E402
-from agon.tasks import PAD_ID, TOKENIZER_VERSION, Family  # noqa: E402
+from agon.tasks import EOS_ID, PAD_ID, TOKENIZER_VERSION, Family  # noqa: E402
 
 torch.set_num_threads(1)
 
@@ -27,6 +29,15 @@ def logprobs(req):
     with torch.no_grad():
         lp = completion_log_probs(model, tokens, mask)
     return [lp[b, len(p) : len(p) + len(c)].tolist() for b, (p, c) in enumerate(req["rows"])]
+
+
+def draw(req):
+    model = load_model(req["checkpoint"], TOKENIZER_VERSION)
+    s = req["sampling"]
+    draws = sampling_draws(req["seed"], len(req["prompts"]), s["maxNewTokens"])
+    with torch.no_grad():
+        tokens, logps = sample(model, req["prompts"], s["maxNewTokens"], s["temperature"], s["topP"], EOS_ID, PAD_ID, draws)
+    return [{"tokens": t, "logps": lp} for t, lp in zip(tokens, logps)]
 
 
 def verify(req):
@@ -71,4 +82,4 @@ def loss(req):
 if __name__ == "__main__":
     command = sys.argv[1]
     request = json.load(sys.stdin)
-    json.dump({"logprobs": logprobs, "verify": verify, "loss": loss}[command](request), sys.stdout)
+    json.dump({"logprobs": logprobs, "sample": draw, "verify": verify, "loss": loss}[command](request), sys.stdout)

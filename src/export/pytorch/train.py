@@ -191,9 +191,9 @@ def run_seed(export, pair, seed, args, world, family, sets):
             try:
                 if arm.spec["kind"] == "agon":
                     options = {**arm.spec["options"], "showDraftAnswer": config["show_draft_answer"]}
-                    round_ = agon_step(arm.learners, family, problems, step, rl, options, round_seed, arm.index, world)
+                    round_ = agon_step(arm.learners, family, problems, step, rl, options, round_seed, world)
                 else:
-                    round_ = grpo_step(arm.learners["A"], family, problems, step, rl, round_seed, arm.index, world)
+                    round_ = grpo_step(arm.learners["A"], family, problems, rl, round_seed, world)
             except FloatingPointError as e:
                 arm.record["error"] = f"{arm.name} stopped at step {step}: {e}"
                 continue

@@ -10,6 +10,7 @@ import math
 
 import torch
 
+from .draws import sampling_draws
 from .model import sample
 from .tasks import EOS_ID, PAD_ID, decode, drafted_prompt, encode
 
@@ -75,9 +76,8 @@ def pass_at_k(n, c, k):
 
 
 def generate(model, prompts, sampling, seed, device):
-    """Sampled completions (texts, token counts) of prompt texts, drawn from a generator seeded by `seed`."""
-    g = torch.Generator().manual_seed(seed)
-    uniforms = torch.rand(len(prompts), sampling["maxNewTokens"], generator=g, dtype=torch.float32).to(device)
+    """Sampled completions (texts, token counts) of prompt texts, with the draws the playground takes for `seed`."""
+    uniforms = sampling_draws(seed, len(prompts), sampling["maxNewTokens"]).to(device)
     texts, lengths = [], []
     for start in range(0, len(prompts), CHUNK):
         ids = [encode(p) for p in prompts[start : start + CHUNK]]

@@ -5,11 +5,10 @@ so advantages (per group, or over the batch) are the one-process ones; each proc
 its share of the whole batch's, and DistributedDataParallel all-reduces the gradients, so every
 process takes the same optimizer step the one-process run takes.
 """
-import hashlib
-
 import torch
 from torch.nn.parallel import DistributedDataParallel
 
+from .draws import sampling_draws
 from .model import completion_log_probs, sample, sequence_batch
 from .rl import agon_scores, aggregate, group_advantages, k3, plain_reward, policy_loss_terms, read_index, roles
 from .tasks import EOS_ID, PAD_ID, decode, drafted_prompt, encode
@@ -26,11 +25,10 @@ class Learner:
         self.optimizer = torch.optim.Adam(model.parameters(), lr=rl["learning_rate"], betas=(0.9, 0.999), eps=ADAM_EPS)
 
 
-def uniforms(seed, step, arm_index, stream, problem_index, rows, max_new, device):
-    """A problem's sampling draws, fixed by (seed, step, arm, stream, problem): the same whichever process samples it."""
-    key = hashlib.blake2b(f"{seed}/{step}/{arm_index}/{stream}/{problem_index}".encode(), digest_size=8).digest()
-    g = torch.Generator().manual_seed(int.from_bytes(key, "little") >> 1)  # a seed below 2**63, whatever the inputs
-    return torch.rand(rows, max_new, generator=g).to(device)
+def my_draws(seed, rows, share, max_new, world):
+    """This process's rows of the draws the playground takes for a batch of `rows` (the same whichever process samples a row)."""
+    start, end = share
+    return sampling_draws(seed, rows, max_new)[start:end].to(world.device)
 
 
 def rollouts(model, prompts, draws, rl):
@@ -71,14 +69,12 @@ def _flatten(parts):
     return [x for part in parts for x in part]
 
 
-def grpo_step(learner, family, problems, step, rl, seed, arm_index, world):
+def grpo_step(learner, family, problems, rl, seed, world):
     """GRPO: 2N samples per problem from the plain prompt (compute parity with Agon)."""
     group = 2 * rl["num_generations"]
     start, end = world.share(len(problems))
-    samples = []
-    for i in range(start, end):
-        draws = uniforms(seed, step, arm_index, 0, i, group, rl["max_completion_length"], world.device)
-        samples += rollouts(learner.model, [family.plain_prompt(problems[i])] * group, draws, rl)
+    prompts = [family.plain_prompt(problems[i]) for i in range(start, end) for _ in range(group)]
+    samples = rollouts(learner.model, prompts, my_draws(seed, len(problems) * group, (start * group, end * group), rl["max_completion_length"], world), rl)
     verdicts = [family.verify(problems[start + k // group], s["text"]) for k, s in enumerate(samples)]
     outcomes = [(v["verdict"] == "correct", v["format"]) for v in verdicts]
     everyone = world.gather({"outcomes": outcomes, "tokens": [len(s["tokens"]) for s in samples]})
@@ -90,20 +86,18 @@ def grpo_step(learner, family, problems, step, rl, seed, arm_index, world):
     return {"kind": "grpo", "streams": {"A": {"tokens": _flatten(p["tokens"] for p in everyone), "rewards": [r["total"] for r in rewards]}}, "kl": update["kl"]}
 
 
-def agon_step(learners, family, problems, step, rl, options, seed, arm_index, world):
+def agon_step(learners, family, problems, step, rl, options, seed, world):
     """Agon: N drafts per problem, one solution per draft reading it, rewards with the bonus, one update per model."""
     n = rl["num_generations"]
     drafter, solver = roles(step, options["fixedRoles"])
     start, end = world.share(len(problems))
-    drafts, solutions = [], []
-    for i in range(start, end):
-        draws = uniforms(seed, step, arm_index, 0, i, n, rl["max_completion_length"], world.device)
-        group = rollouts(learners[drafter].model, [family.plain_prompt(problems[i])] * n, draws, rl)
-        read = [group[read_index(j, n, options["sharedOpponent"])] for j in range(n)]
-        prompts = [drafted_prompt(problems[i], family.draft_view(d["text"], options["showDraftAnswer"])) for d in read]
-        draws = uniforms(seed, step, arm_index, 1, i, n, rl["max_completion_length"], world.device)
-        drafts += group
-        solutions += rollouts(learners[solver].model, prompts, draws, rl)
+    rows = (start * n, end * n)
+    plain = [family.plain_prompt(problems[i]) for i in range(start, end) for _ in range(n)]
+    drafts = rollouts(learners[drafter].model, plain, my_draws(seed, len(problems) * n, rows, rl["max_completion_length"], world), rl)
+    # A share holds whole groups, so read_index works on its own rows; the solutions' draws are seed + 1's, as in agon.ts.
+    read = [drafts[read_index(k, n, options["sharedOpponent"])] for k in range(len(drafts))]
+    prompts = [drafted_prompt(problems[start + k // n], family.draft_view(d["text"], options["showDraftAnswer"])) for k, d in enumerate(read)]
+    solutions = rollouts(learners[solver].model, prompts, my_draws(seed + 1, len(problems) * n, rows, rl["max_completion_length"], world), rl)
 
     def outcomes(rows):
         vs = [family.verify(problems[start + k // n], r["text"]) for k, r in enumerate(rows)]
