@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EXPERIMENT, type ExperimentConfig } from '../../core/experiment/config';
 import { exportPytorch } from '../../cli/pytorch-export-run';
-import { PYTHON, skipWithoutTorch, TORCHRUN_FIX } from './python';
+import { PYTHON, runOrThrow as run, skipWithoutTorch, TORCHRUN_FIX } from './python';
 
 const CONFIG: ExperimentConfig = {
   ...DEFAULT_EXPERIMENT,
@@ -31,11 +31,6 @@ for name in sys.argv[3:]:
     worst = max(worst, max(float((one[k] - two[k]).abs().max()) for k in one))
 print(worst)
 `;
-
-function run(command: string, args: string[], cwd: string): void {
-  const r = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: '1' } });
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.status}):\n${r.stderr.slice(-3000)}`);
-}
 
 describe.skipIf(skipWithoutTorch())('PyTorch export: DDP', () => {
   const dir = mkdtempSync(join(tmpdir(), 'agon-ddp-'));

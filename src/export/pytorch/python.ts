@@ -36,3 +36,9 @@ export function probe<T>(command: string, request: unknown): T {
   if (run.status !== 0) throw new Error(`${PYTHON} equivalence_probe.py ${command} failed (status ${run.status}): ${run.stderr || run.error?.message}`);
   return JSON.parse(run.stdout) as T;
 }
+
+/** Runs a command to completion on one thread; throws with the end of its stderr when it fails. */
+export function runOrThrow(command: string, args: string[], cwd: string): void {
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: '1' } });
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.status}):\n${r.stderr.slice(-3000)}`);
+}

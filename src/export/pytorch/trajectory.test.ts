@@ -21,7 +21,7 @@ import type { EvalPoint, ExperimentResult } from '../../core/experiment/result';
 import { parseExperimentResultJson } from '../../core/experiment/result-schema';
 import { ExperimentRunner } from '../../core/experiment/runner';
 import { useWasmBackend } from '../../core/model/testing';
-import { PYTHON, skipWithoutTorch } from './python';
+import { PYTHON, runOrThrow as run, skipWithoutTorch } from './python';
 
 const CONFIG: ExperimentConfig = {
   ...DEFAULT_EXPERIMENT,
@@ -57,11 +57,6 @@ for name in sys.argv[4:]:
         worst = max(worst, float(diff.max()))
 print(worst)
 `;
-
-function run(command: string, args: string[], cwd: string): void {
-  const r = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: '1' } });
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.status}):\n${r.stderr.slice(-3000)}`);
-}
 
 /** The playground's run in this process (wasm), its trained weights written as weights-seed1-<arm>-<member>.ckpt. */
 async function playgroundRun(config: ExperimentConfig, weightsDir: string): Promise<{ result: ExperimentResult; weights: string[] }> {
