@@ -1,8 +1,9 @@
 /**
  * What a newcomer does, for any engine (driver.ts): open the page with no flags, run the Micro
- * preset, share it with its results and open the link in a fresh page, reload and find the
- * saved run, import a result file, and open forged links. The steps run in order on one page,
- * as a person would take them; fresh pages stand for a second browser profile.
+ * preset, share it with its results, reload and find the saved run, open the link in a fresh
+ * page, import a result file, and open forged links. The steps run in order on one page, as a
+ * person would take them; a fresh page stands for a second browser profile, and opens only
+ * once the first is closed (WebKitWebDriver holds one session at a time).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ export function newcomerTests(session: () => Session, expected: Expected): void 
   let page: PageDriver;
   let link = '';
   let chartKeys: string | null = null;
+  let seeds: string | null = null;
 
   test('opens with no flags and says which backend it trains on, and why', async () => {
     const { browser, url } = session();
@@ -62,25 +64,13 @@ export function newcomerTests(session: () => Session, expected: Expected): void 
     assert.ok(chartKeys, 'the plot names its methods');
   });
 
-  test('Share with the results: a fresh page opens the config and the results, and runs nothing', async () => {
+  test('Share with the results makes a link', async () => {
     await helper(page, 'check', 'include the results');
     await helper(page, 'click', 'Share');
     await waitForText(page, 'share-status', 'config and results');
     link = (await helper<string>(page, 'value', 'share link')) ?? '';
     assert.match(link, /#agon=1\./);
-    const fresh = await session().browser.newPage();
-    try {
-      await fresh.goto(link);
-      await waitForText(fresh, 'link-notice', 'Opened a shared experiment');
-      await waitForText(fresh, 'link-notice', 'with its results');
-      assert.equal(await helper(fresh, 'value', 'Preset'), 'micro');
-      assert.equal(await helper(fresh, 'value', 'seeds'), await helper(page, 'value', 'seeds'));
-      await waitForAttr(fresh, 'chart-pass-at-1', 'data-keys', chartKeys ?? '');
-      assert.equal(await helper(fresh, 'count', 'received-results'), 1);
-      await idle(fresh);
-    } finally {
-      await fresh.close();
-    }
+    seeds = await helper(page, 'value', 'seeds');
   });
 
   test('the finished run is still listed after a reload', async () => {
@@ -89,6 +79,22 @@ export function newcomerTests(session: () => Session, expected: Expected): void 
     await waitFor('a saved run', () => helper<number>(page, 'count', 'saved-run'), (n) => n >= 1);
     assert.equal(await helper(page, 'attr', 'saved-run', 'data-status'), 'complete');
     await page.close();
+  });
+
+  test('the shared link opens the config and the results in a fresh page, and runs nothing', async () => {
+    const fresh = await session().browser.newPage();
+    try {
+      await fresh.goto(link);
+      await waitForText(fresh, 'link-notice', 'Opened a shared experiment');
+      await waitForText(fresh, 'link-notice', 'with its results');
+      assert.equal(await helper(fresh, 'value', 'Preset'), 'micro');
+      assert.equal(await helper(fresh, 'value', 'seeds'), seeds);
+      await waitForAttr(fresh, 'chart-pass-at-1', 'data-keys', chartKeys ?? '');
+      assert.equal(await helper(fresh, 'count', 'received-results'), 1);
+      await idle(fresh);
+    } finally {
+      await fresh.close();
+    }
   });
 
   test('a result file imports in a fresh page', async () => {
