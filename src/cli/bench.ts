@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeAdapter, selectBackend, type BackendName } from '../core/backend';
 import { benchmarkModel, benchTable, type BenchRow } from '../core/model/benchmark';
+import { benchOverhead, overheadTable, type OverheadRow } from '../core/model/benchmark-overhead';
 import { profileTable } from '../core/model/kernel-profile';
 import { modelFromCheckpoint } from '../core/model/checkpoint';
 import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
@@ -33,14 +34,24 @@ if (help) {
 const started = performance.now();
 const progress = (message: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 
+const run = (label: string) => benchmarkModel({ quick, vocabSize: VOCAB_SIZE, label, onProgress: (part) => progress(`${label}${quick ? ' (quick)' : ''}: ${part}`) });
+const overheadRows: OverheadRow[] = [];
+
+/** A webgpu path's bench row, and its host overhead into overheadRows. */
+async function benchWebGPU(label: string): Promise<BenchRow> {
+  const row = await run(label);
+  progress(`${label}: counting host overhead`);
+  overheadRows.push(...(await benchOverhead(label, VOCAB_SIZE, quick)));
+  return row;
+}
+
 /** The rows of one backend: webgpu gives the plain ops and the fused kernels (before and after). */
 async function benchBackend(backend: BackendName): Promise<BenchRow[]> {
-  const run = (label: string) => benchmarkModel({ quick, vocabSize: VOCAB_SIZE, label, onProgress: (part) => progress(`${label}${quick ? ' (quick)' : ''}: ${part}`) });
   if (backend !== 'webgpu') return [await run(backend)];
-  if (!plain) return [await run('webgpu (fused kernels)')];
+  if (!plain) return [await benchWebGPU('webgpu (fused kernels)')];
   setFusedKernels(false);
-  const plainRow = await run('webgpu (plain ops)').finally(() => setFusedKernels(true));
-  return [plainRow, await run('webgpu (fused kernels)')];
+  const plainRow = await benchWebGPU('webgpu (plain ops)').finally(() => setFusedKernels(true));
+  return [plainRow, await benchWebGPU('webgpu (fused kernels)')];
 }
 
 const rows: BenchRow[] = [];
@@ -60,6 +71,7 @@ if (rows.length === 0) {
   process.exit(1);
 }
 console.log(benchTable(rows));
+if (overheadRows.length > 0) console.log(`\nHost overhead on webgpu (steady state; host JS excludes waiting for the GPU):\n${overheadTable(overheadRows)}`);
 if (profile) {
   for (const row of rows) {
     console.log(`\n${profileTable(`${row.backend}, one training step`, row.trainKernels)}`);
