@@ -1,4 +1,4 @@
-// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu,webgpu] [--quick] [--profile] [--no-plain]
+// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu,webgpu] [--quick] [--profile] [--no-plain] [--dispatch-cache]
 // (usage in bench-args.ts). Tables go to stdout, progress to stderr. webgpu runs on Dawn (see
 // docs/webgpu-in-node.md), twice: the plain tfjs ops, then the fused kernels.
 // First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
@@ -11,7 +11,7 @@ import { benchOverhead, overheadTable, type OverheadRow } from '../core/model/be
 import { profileTable } from '../core/model/kernel-profile';
 import { modelFromCheckpoint } from '../core/model/checkpoint';
 import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
-import { setFusedKernels } from '../core/webgpu';
+import { setDispatchCache, setFusedKernels } from '../core/webgpu';
 import { BENCH_USAGE, parseBenchArgs, UsageError, type BenchArgs } from './bench-args';
 
 const CHECKPOINT_DIR = 'public/checkpoints';
@@ -26,7 +26,7 @@ function args(): BenchArgs {
   }
 }
 
-const { backends, quick, profile, plain, help } = args();
+const { backends, quick, profile, plain, dispatchCache, help } = args();
 if (help) {
   console.log(BENCH_USAGE);
   process.exit(0);
@@ -48,10 +48,17 @@ async function benchWebGPU(label: string): Promise<BenchRow> {
 /** The rows of one backend: webgpu gives the plain ops and the fused kernels (before and after). */
 async function benchBackend(backend: BackendName): Promise<BenchRow[]> {
   if (backend !== 'webgpu') return [await run(backend)];
-  if (!plain) return [await benchWebGPU('webgpu (fused kernels)')];
-  setFusedKernels(false);
-  const plainRow = await benchWebGPU('webgpu (plain ops)').finally(() => setFusedKernels(true));
-  return [plainRow, await benchWebGPU('webgpu (fused kernels)')];
+  const rows: BenchRow[] = [];
+  if (plain) {
+    setFusedKernels(false);
+    rows.push(await benchWebGPU('webgpu (plain ops)').finally(() => setFusedKernels(true)));
+  }
+  rows.push(await benchWebGPU('webgpu (fused kernels)'));
+  if (dispatchCache) {
+    setDispatchCache(true);
+    rows.push(await benchWebGPU('webgpu (fused kernels, dispatch cache)').finally(() => setDispatchCache(false)));
+  }
+  return rows;
 }
 
 const rows: BenchRow[] = [];
