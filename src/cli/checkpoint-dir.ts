@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { modelFromCheckpoint } from '../core/model/checkpoint';
 import type { Transformer } from '../core/model/transformer';
+import { manifestKey, shippedPairOf } from '../core/experiment/shipped-pair';
 import { familyByName } from '../core/tasks/families';
 import type { TaskFamily } from '../core/tasks/task';
 import { TOKENIZER_VERSION } from '../core/tokenizer/tokenizer';
@@ -21,6 +22,7 @@ interface ManifestFile {
 /** A pair's entry; `task` and `recipe` are absent in entries made before pairs had names of their own. */
 interface ManifestEntry {
   files: { a: ManifestFile; b: ManifestFile };
+  id?: string;
   task?: string;
   recipe?: PretrainRecipe;
   [field: string]: unknown;
@@ -58,6 +60,18 @@ function checkedBytes(dir: string, entry: ManifestFile): Uint8Array {
   if (bytes.length !== entry.bytes) throw new Error(`${path}: ${bytes.length} bytes, the manifest says ${entry.bytes}`);
   if (createHash('sha256').update(bytes).digest('hex') !== entry.sha256) throw new Error(`${path}: SHA-256 does not match the manifest`);
   return bytes;
+}
+
+/**
+ * The checkpoint bytes of the shipped pair a config's base_pair names (see shipped-pair.ts),
+ * each checked against the manifest; throws naming the missing entry or file.
+ */
+export function shippedPairBytes(dir: string, task: string, basePair: string): { a: Uint8Array; b: Uint8Array } {
+  const manifest = readManifest(dir);
+  const key = manifestKey(task, shippedPairOf(task, basePair, manifest.pairs));
+  const entry = manifest.pairs[key];
+  if (!entry) throw new Error(`${manifestPath(dir)} has no base pair "${key}"; create it with "npm run pretrain -- --task ${task}${key === task ? '' : ` --pair ${key}`} --out ${dir}"`);
+  return { a: checkedBytes(dir, entry.files.a), b: checkedBytes(dir, entry.files.b) };
 }
 
 /** The family a pair was pretrained on and its recipe: the entry's, or for a pair made before recipes were recorded, the family's own. */

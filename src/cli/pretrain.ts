@@ -14,6 +14,7 @@ import * as tf from '@tensorflow/tfjs';
 import { selectBackend } from '../core/backend';
 import type { BackendName } from '../core/backend';
 import { overlap } from '../core/eval/overlap';
+import { basePairId } from '../core/experiment/base-pair';
 import { soloStage } from '../core/eval/cascade';
 import { measurePremise, PREMISE_DEFAULTS } from '../core/diagnostics/measure';
 import { premiseReport } from '../core/diagnostics/report';
@@ -172,6 +173,7 @@ async function main() {
   const manifest = readManifest(out);
   manifest.pairs[pairName] = {
     task: family.name,
+    id: basePairId(family.name, encoded.a, encoded.b),
     command: `npm run pretrain -- ${process.argv.slice(2).join(' ')}`.trim(),
     config,
     recipe,
