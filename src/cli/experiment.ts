@@ -22,8 +22,10 @@ import { mergeArmRuns, type ExperimentResult } from '../core/experiment/result';
 import { ExperimentRunner } from '../core/experiment/runner';
 import { configForSeed, parseSeeds, seedsOf, withSeeds } from '../core/experiment/seeds';
 import { mechanismCurves, methodCurves, pooledHeadline, pooledTable } from '../core/experiment/summary';
+import { SHIPPED_PAIR_NAMES } from '../core/experiment/shipped-pair';
 import { completionBudget } from '../core/tasks/budget';
 import { familyByName } from '../core/tasks/families';
+import { shippedPairBytes } from './checkpoint-dir';
 import { passAt1Svg } from './plot-svg';
 import { pooledTableText } from './pooled-table';
 
@@ -181,9 +183,9 @@ function resultFile(out: string, seed: number, arms: readonly string[] | null): 
 /** Runs one seed (all its arms, or `arms`) in this process and writes its result JSON. */
 async function runSeed(config: ExperimentConfig, seed: number, out: string, checkpoints: string, backend: ExperimentBackend, arms: readonly string[] | null): Promise<ExperimentResult> {
   const info = await startBackend(backend, seed);
-  const pair = { a: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-a.ckpt`))), b: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-b.ckpt`))) };
+  const pair = shippedPairBytes(checkpoints, config.task, config.base_pair);
   const pairId = basePairId(config.task, pair.a, pair.b);
-  if (config.base_pair !== 'shipped' && config.base_pair !== pairId) {
+  if (!(SHIPPED_PAIR_NAMES as readonly string[]).includes(config.base_pair) && config.base_pair !== pairId) {
     console.warn(`warning: the config was made with base pair ${config.base_pair}, these checkpoints are ${pairId}; curves will differ`);
   }
   const adapter = info.adapter ? { adapter: describeAdapter(info.adapter) } : {};
