@@ -33,12 +33,13 @@ import { pretrainPair, type PretrainConfig } from '../core/train/pretrain-pair';
 import { validationCheck } from '../core/train/validation-check';
 import { loadPair, manifestPath, readManifest, writeManifest } from './checkpoint-dir';
 import { pairFlag, RECIPE_OPTIONS, recipeFlags } from './recipe-flags';
+import { loadTrunk, saveTrunk } from './trunk-file';
 
 const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--fork-steps N] [--batch N]
        [--lr X] [--fork-noise X] [--seed N] [--trunk-target P] [--fork-target P] [--check-every N]
        [--check-problems N] [--plateau-checks N] [--backend wasm|cpu] [--eval-size N] [--out DIR]
        [--forks-from DIR] [--pair NAME] [--fact-shares S,A,B,N] [--fork-mix OWN,READ,UNREL]
-       [--reading-focus X]
+       [--reading-focus X] [--save-trunk] [--trunk-from DIR]
 Steps are maxima: each stage stops once its held-out loss has not improved by 1% for
 --plateau-checks checks in a row (0: never), or once validation pass@1 reaches its target.
 The premise figures (npm run diagnose) are measured on the first --eval-size test-hard problems.
@@ -48,7 +49,10 @@ and checkpoints): to try a change of the forks' data without retraining the trun
 The recipe flags change who is taught what and how much a fork reads (defaults: the family's
 shipped recipe): --fact-shares the shares of facts taught to both, only A, only B and no one;
 --fork-mix the shares of a fork's examples alone, reading a draft and with an unrelated draft;
---reading-focus the share of reading examples drawn among problems that need a fact it lacks.`;
+--reading-focus the share of reading examples drawn among problems that need a fact it lacks.
+--save-trunk keeps the trained trunk in --out (<pair>-trunk.ckpt and .json); --trunk-from DIR forks
+the trunk kept there instead of training one, where the flags would train the same trunk (the
+same shared facts and trunk settings): pilots of other fork mixes cost only their forks.`;
 
 function fail(message: string): never {
   console.error(`error: ${message}\n${USAGE}`);
@@ -83,6 +87,8 @@ function parse() {
         out: { type: 'string', default: 'public/checkpoints' },
         'forks-from': { type: 'string' },
         pair: { type: 'string' },
+        'save-trunk': { type: 'boolean', default: false },
+        'trunk-from': { type: 'string' },
         ...RECIPE_OPTIONS,
       },
       strict: true,
@@ -117,7 +123,9 @@ function parse() {
   if (checkProblems < 1) fail('--check-problems must be at least 1');
   const evalSize = positiveNumber('eval-size', values['eval-size'], true);
   if (evalSize < 2 || evalSize > TEST_HARD_SIZE) fail(`--eval-size must be from 2 to ${TEST_HARD_SIZE} (the size of test-hard), got ${evalSize}`);
-  return { family, pairName, recipe, config, checkProblems, backend: values.backend as BackendName, evalSize, out: values.out, forksFrom: values['forks-from'] };
+  if (values['forks-from'] !== undefined && values['trunk-from'] !== undefined) fail('--forks-from and --trunk-from exclude each other');
+  const trunk = { save: values['save-trunk'], from: values['trunk-from'] };
+  return { family, pairName, recipe, config, checkProblems, backend: values.backend as BackendName, evalSize, out: values.out, forksFrom: values['forks-from'], trunk };
 }
 
 async function evaluate(model: Transformer, family: TaskFamily, evalSize: number) {
@@ -130,11 +138,13 @@ async function evaluate(model: Transformer, family: TaskFamily, evalSize: number
 const mean = (xs: boolean[]) => xs.filter(Boolean).length / Math.max(1, xs.length);
 
 async function main() {
-  const { family, pairName, recipe, config, checkProblems, backend, evalSize, out, forksFrom } = parse();
+  const { family, pairName, recipe, config, checkProblems, backend, evalSize, out, forksFrom, trunk } = parse();
   const info = await selectBackend([backend]);
-  const start = forksFrom === undefined ? undefined : loadPair(forksFrom, pairName).pair;
-  if (start) config.model = start.a.config;
-  console.log(`pretraining the ${pairName} pair (${family.name}, recipe ${JSON.stringify(recipe)}) on ${info.name}${start ? `, continuing the forks in ${forksFrom}` : ''}: ${JSON.stringify(config)}`);
+  mkdirSync(out, { recursive: true });
+  const start = forksFrom !== undefined ? loadPair(forksFrom, pairName).pair : trunk.from !== undefined ? loadTrunk(trunk.from, pairName, family, config) : undefined;
+  if (start && 'a' in start) config.model = start.a.config;
+  const from = forksFrom !== undefined ? `, continuing the forks in ${forksFrom}` : trunk.from !== undefined ? `, forking the trunk in ${trunk.from}` : '';
+  console.log(`pretraining the ${pairName} pair (${family.name}, recipe ${JSON.stringify(recipe)}) on ${info.name}${from}: ${JSON.stringify(config)}`);
   const started = Date.now();
   let last = 0;
   const pair = await pretrainPair(family, config, validationCheck(family, checkProblems), (p) => {
@@ -143,7 +153,8 @@ async function main() {
       const check = p.validation === undefined ? '' : ` held-out loss ${p.heldOut?.toFixed(4)} validation pass@1 ${(100 * p.validation).toFixed(1)}%`;
       console.log(`${p.stage} step ${p.step}/${p.steps} loss ${p.loss.toFixed(4)}${check} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
-  }, undefined, start);
+  }, undefined, start, trunk.save ? (t) => saveTrunk(out, pairName, family, config, t) : undefined);
+  if (start && 'trunk' in start) start.trunk.dispose();
   const trainSeconds = (Date.now() - started) / 1000;
   const evalA = await evaluate(pair.a, family, evalSize);
   const evalB = await evaluate(pair.b, family, evalSize);
@@ -161,7 +172,6 @@ async function main() {
   });
   console.log(premiseReport(family.name, premise));
 
-  mkdirSync(out, { recursive: true });
   const encoded = await encodeBasePair(pair, family);
   const write = (name: 'a' | 'b') => {
     const bytes = encoded[name];
