@@ -13,7 +13,7 @@ export interface BenchRow {
   /** The batch of trainStepMs (64; 16 in quick mode unless BenchOptions.trainBatch says otherwise). */
   trainBatch: number;
   trainStepMs: number;
-  /** The training step at batch 4 (SwiftShader was measured at both). */
+  /** The training step at batch 4, where per-dispatch overhead dominates on a GPU. */
   smallBatchStepMs: number;
   trainTokensPerSec: number;
   kvTokensPerSec: number;
