@@ -39,3 +39,6 @@ export async function screenshotPage(page: Page, path: string, element?: Locator
   await (element ?? page).screenshot({ path });
   await page.setViewportSize(size);
 }
+
+/** A paired difference in words, as the "vs" column writes it (core/experiment/paired-words.ts). */
+export const PAIRED_WORDS = /^(ahead|behind) by \d+\.\d points, 95% interval -?\d+\.\d to -?\d+\.\d$|^no difference shown \(95% interval -?\d+\.\d to -?\d+\.\d\)$/;

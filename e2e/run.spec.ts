@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { configureMicro, ON_WEBGPU, openPlayground, roundsDone, screenshotPage } from './playground';
+import { configureMicro, ON_WEBGPU, openPlayground, PAIRED_WORDS, roundsDone, screenshotPage } from './playground';
 
 // One Agon micro run drives the whole teaching flow: pause, step one round, resume,
 // the round view, the charts and the table. SwiftShader WebGPU is a CPU emulation, so
@@ -61,6 +61,10 @@ test('micro Agon run: pause, step one round, resume, rounds, charts and table', 
   await expect(chart).toHaveAttribute('data-points', '3');
   const table = page.getByTestId('results-table');
   for (const m of ['agon', 'zero-shot']) await expect(table.locator(`tr[data-method="${m}"]`)).toBeVisible();
+  // The paired column, against Agon by default.
+  await expect(table.getByTestId('reference-method')).toHaveValue('agon');
+  await expect(table.locator('tr[data-method="agon"]').getByTestId('paired-cell')).toHaveText('the reference');
+  await expect(table.locator('tr[data-method="zero-shot"]').getByTestId('paired-cell')).toHaveText(PAIRED_WORDS);
   await expect(page.getByTestId('headline')).toContainText('Agon pass@1 / GRPO pass@1');
   await screenshotPage(page, testInfo.outputPath('finished.png'));
   await screenshotPage(page, testInfo.outputPath('charts.png'), page.locator('.charts'));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { decodeLink } from '../src/app/share/link';
 import { DEFAULT_EXPERIMENT } from '../src/core/experiment/config';
-import { configureMicro, openPlayground } from './playground';
+import { configureMicro, openPlayground, PAIRED_WORDS } from './playground';
 import { encodeLink } from '../src/app/share/link';
 import { badLinks, BASE_PAIR, impossibleResultsPayload, microConfig, nearMissAddresses, partlyBadPayload, resultsPayload } from './share-links';
 
@@ -100,6 +100,15 @@ test('a link with results shows the plots and the table at once, labelled as rec
   await expect(page.getByTestId('chart-pass-at-1')).toHaveAttribute('data-keys', 'agon,grpo,moa,zero-shot');
   for (const m of config.methods) await expect(page.getByTestId('results-table').locator(`tr[data-method="${m}"]`)).toBeVisible();
   await expect(page.getByTestId('headline')).toContainText('Agon pass@1 / GRPO pass@1');
+  // The paired column, from the per-problem outcomes the link carries; the reference can be changed.
+  const table = page.getByTestId('results-table');
+  const paired = (m: string) => table.locator(`tr[data-method="${m}"]`).getByTestId('paired-cell');
+  await expect(table.getByTestId('reference-method')).toHaveValue('agon');
+  await expect(paired('agon')).toHaveText('the reference');
+  for (const m of ['grpo', 'moa', 'zero-shot']) await expect(paired(m)).toHaveText(PAIRED_WORDS);
+  await table.getByTestId('reference-method').selectOption('grpo');
+  await expect(paired('grpo')).toHaveText('the reference');
+  await expect(paired('agon')).toHaveText(PAIRED_WORDS);
   await expectNoRun(page);
 
   // Shared on, the results travel again with the same config and base pair.

@@ -1,10 +1,14 @@
 #!/usr/bin/python3
-"""PyTorch reference for `npm run bench:reference`: one training step of the app's model on the CPU.
+"""PyTorch reference for `npm run bench:reference` and `npm run bench:gpu`: one training step of the
+app's model, on the CPU or (--device cuda) a CUDA GPU.
 
 Mirrors src/core/model/transformer.ts (pre-LN GPT, fused qkv, GELU as x*sigmoid(1.702x),
 untied [D, V] head) and the train step of src/core/model/benchmark.ts (masked completion
-log-prob loss, Adam). Prints one JSON line: {"params", "step_ms", "first_loss", ...}.
-Written as plain eager PyTorch on purpose: it is the yardstick, not a tuned kernel.
+log-prob loss, Adam; each step reads its loss back, as the tfjs step does). Prints one JSON line:
+{"params", "step_ms", "first_loss", ...}; with --device cuda where torch has no CUDA, a line with
+"skipped": "no CUDA" instead (exit 0). Written as plain eager PyTorch on purpose: it is the
+yardstick, not a tuned kernel. --cuda-graph replays the whole step (forward, backward, Adam) as
+one captured CUDA graph: what PyTorch offers against per-kernel launch overhead.
 """
 import argparse
 import json
@@ -25,6 +29,8 @@ parser.add_argument("--seq", type=int, default=48, help="prompt + completion tok
 parser.add_argument("--prompt", type=int, default=16)
 parser.add_argument("--steps", type=int, default=5, help="timed steps, after one warm-up step")
 parser.add_argument("--threads", type=int, default=1)
+parser.add_argument("--device", help="cpu or cuda (default: torch's default device)")
+parser.add_argument("--cuda-graph", action="store_true", help="capture the step once as a CUDA graph and replay it")
 parser.add_argument("--params-only", action="store_true", help="print the parameter count and exit")
 args = parser.parse_args()
 
@@ -38,6 +44,7 @@ from torch import nn  # noqa: E402
 
 torch.set_num_threads(args.threads)
 torch.manual_seed(1)
+device = torch.device(args.device) if args.device else None
 STD = 0.02
 
 
@@ -88,7 +95,7 @@ class Transformer(nn.Module):
     def forward(self, tokens):
         T = tokens.shape[1]
         x = F.embedding(tokens, self.wte) + self.wpe[:T]
-        causal = torch.ones(T, T, dtype=torch.bool).triu(1)
+        causal = torch.ones(T, T, dtype=torch.bool, device=tokens.device).triu(1)
         for block in self.blocks:
             x = block(x, causal)
         return self.lnf(x) @ self.head
@@ -119,20 +126,64 @@ if args.params_only:
     print(json.dumps({"params": params}))
     sys.exit(0)
 
+if args.cuda_graph and args.device != "cuda":
+    sys.exit("--cuda-graph needs --device cuda")
+if args.device == "cuda" and not torch.cuda.is_available():
+    print(json.dumps({"params": params, "skipped": "no CUDA", "torch": torch.__version__}))
+    sys.exit(0)
+if args.cuda_graph and not hasattr(torch.cuda, "CUDAGraph"):
+    print(json.dumps({"params": params, "skipped": f"torch {torch.__version__} has no CUDA graphs", "torch": torch.__version__}))
+    sys.exit(0)
+
 tokens, mask = batch(args)
-# tfjs's Adam defaults; its epsilon is 1e-7 where torch's is 1e-8.
-optimizer = torch.optim.Adam(model.parameters(), lr=1e-3, betas=(0.9, 0.999), eps=1e-7)
+if device is not None:
+    model.to(device)
+    tokens, mask = tokens.to(device), mask.to(device)
+# tfjs's Adam defaults; its epsilon is 1e-7 where torch's is 1e-8. A captured step needs Adam's
+# step counts on the GPU (capturable).
+adam_options = {"capturable": True} if args.cuda_graph else {}
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3, betas=(0.9, 0.999), eps=1e-7, **adam_options)
+
+
+def loss_backward_adam():
+    loss = -completion_log_probs(model, tokens, mask).mean()
+    loss.backward()
+    optimizer.step()
+    return loss
 
 
 def step():
     optimizer.zero_grad(set_to_none=True)
-    loss = -completion_log_probs(model, tokens, mask).mean()
-    loss.backward()
-    optimizer.step()
-    return loss.item()
+    return loss_backward_adam().item()
 
 
-first_loss = step()  # warm-up (allocates Adam's state)
+def graph_step():
+    """The step captured as a CUDA graph (after warm-up steps on a side stream, as torch's docs
+    do); each call replays it and reads the loss back."""
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(3):
+            step()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    # Gradients stay allocated in the graph's pool: each replay overwrites them (no zero_grad).
+    optimizer.zero_grad(set_to_none=True)
+    with torch.cuda.graph(graph):
+        static_loss = loss_backward_adam()
+
+    def replay():
+        graph.replay()
+        return static_loss.item()
+
+    return replay
+
+
+if args.cuda_graph:
+    first_loss = step()  # the same first step as eager, before the capture's warm-up steps
+    step = graph_step()
+else:
+    first_loss = step()  # warm-up (allocates Adam's state)
 start = time.perf_counter()
 for _ in range(args.steps):
     step()
@@ -143,4 +194,6 @@ print(json.dumps({
     "first_loss": first_loss,
     "threads": torch.get_num_threads(),
     "torch": torch.__version__,
+    "device": str(next(model.parameters()).device),
+    **({"gpu": torch.cuda.get_device_name(0)} if next(model.parameters()).is_cuda else {}),
 }))

@@ -5,9 +5,10 @@
 // where N/M/K add up the unit (.test-output/unit.json) and browser (.test-output/e2e.json)
 // test counts; a failed typecheck or lint stage counts as 1 failed test, as does a test
 // stage that fails without reporting a failed test (crash, no browser, server error).
+// Before the summary it lists the slowest tests of all stages, so a new slow test shows at once.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -65,6 +66,31 @@ function e2eCounts() {
   };
 }
 
+/** Every unit test with its duration in ms, named by file and title. */
+function unitDurations() {
+  return (readJson(UNIT_JSON)?.testResults ?? []).flatMap((f) =>
+    (f.assertionResults ?? []).map((a) => ({ name: `${relative(process.cwd(), f.name)} > ${a.fullName ?? a.title}`, ms: a.duration ?? 0 })),
+  );
+}
+
+/** Every browser test with its duration in ms (all retries), named by project, file and title. */
+function e2eDurations() {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((s, r) => s + (r.duration ?? 0), 0);
+        out.push({ name: `[${test.projectName}] ${spec.file} > ${[...titles, spec.title].join(' > ')}`, ms });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+  };
+  for (const suite of readJson(E2E_JSON)?.suites ?? []) walk(suite, []);
+  return out;
+}
+
+const SLOWEST = 10;
+
 const unitArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_JSON}`];
 const noUnitTests = !hasUnitTests('src');
 if (noUnitTests) unitArgs.push('--passWithNoTests');
@@ -76,6 +102,8 @@ const stages = [
   { name: 'e2e', cmd: process.execPath, args: ['scripts/run-e2e.mjs'], counts: e2eCounts },
 ];
 
+const suiteStarted = Date.now();
+const formatSeconds = (s) => `${Math.floor(s / 60)} min ${(s % 60).toFixed(0)} s`;
 const results = [];
 for (const stage of stages) {
   console.log(`\n=== ${stage.name}: ${[stage.cmd === process.execPath ? 'node' : stage.cmd, ...stage.args].join(' ')}`);
@@ -100,6 +128,10 @@ for (const stage of stages) {
 }
 
 const pad = (s, n) => String(s).padEnd(n);
+console.log(`\n=== the ${SLOWEST} slowest tests`);
+const slowest = [...unitDurations(), ...e2eDurations()].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+for (const t of slowest) console.log(`${pad(`${(t.ms / 1000).toFixed(1)}s`, 9)}${t.name}`);
+
 console.log('\n=== summary');
 console.log(`${pad('stage', 11)}${pad('result', 8)}${pad('time', 9)}tests`);
 for (const r of results) {
@@ -116,5 +148,6 @@ const total = results.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 const failed = results.some((r) => !r.ok) || total.failed > 0;
+console.log(`${pad('total', 27)}${formatSeconds((Date.now() - suiteStarted) / 1000)}`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exitCode = failed ? 1 : 0;

@@ -1,4 +1,4 @@
-// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu,webgpu] [--quick] [--profile] [--no-plain]
+// Node benchmark of the default-size model: npm run bench -- [--backends wasm,cpu,webgpu] [--quick] [--profile] [--no-plain] [--dispatch-cache]
 // (usage in bench-args.ts). Tables go to stdout, progress to stderr. webgpu runs on Dawn (see
 // docs/webgpu-in-node.md), twice: the plain tfjs ops, then the fused kernels.
 // First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
@@ -7,10 +7,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeAdapter, selectBackend, type BackendName } from '../core/backend';
 import { benchmarkModel, benchTable, type BenchRow } from '../core/model/benchmark';
+import { benchOverhead, overheadTable, type OverheadRow } from '../core/model/benchmark-overhead';
 import { profileTable } from '../core/model/kernel-profile';
 import { modelFromCheckpoint } from '../core/model/checkpoint';
 import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
-import { setFusedKernels } from '../core/webgpu';
+import { setDispatchCache, setFusedKernels } from '../core/webgpu';
 import { BENCH_USAGE, parseBenchArgs, UsageError, type BenchArgs } from './bench-args';
 
 const CHECKPOINT_DIR = 'public/checkpoints';
@@ -25,7 +26,7 @@ function args(): BenchArgs {
   }
 }
 
-const { backends, quick, profile, plain, help } = args();
+const { backends, quick, profile, plain, dispatchCache, help } = args();
 if (help) {
   console.log(BENCH_USAGE);
   process.exit(0);
@@ -33,14 +34,31 @@ if (help) {
 const started = performance.now();
 const progress = (message: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 
+const run = (label: string) => benchmarkModel({ quick, vocabSize: VOCAB_SIZE, label, onProgress: (part) => progress(`${label}${quick ? ' (quick)' : ''}: ${part}`) });
+const overheadRows: OverheadRow[] = [];
+
+/** A webgpu path's bench row, and its host overhead into overheadRows. */
+async function benchWebGPU(label: string): Promise<BenchRow> {
+  const row = await run(label);
+  progress(`${label}: counting host overhead`);
+  overheadRows.push(...(await benchOverhead(label, VOCAB_SIZE, quick)));
+  return row;
+}
+
 /** The rows of one backend: webgpu gives the plain ops and the fused kernels (before and after). */
 async function benchBackend(backend: BackendName): Promise<BenchRow[]> {
-  const run = (label: string) => benchmarkModel({ quick, vocabSize: VOCAB_SIZE, label, onProgress: (part) => progress(`${label}${quick ? ' (quick)' : ''}: ${part}`) });
   if (backend !== 'webgpu') return [await run(backend)];
-  if (!plain) return [await run('webgpu (fused kernels)')];
-  setFusedKernels(false);
-  const plainRow = await run('webgpu (plain ops)').finally(() => setFusedKernels(true));
-  return [plainRow, await run('webgpu (fused kernels)')];
+  const rows: BenchRow[] = [];
+  if (plain) {
+    setFusedKernels(false);
+    rows.push(await benchWebGPU('webgpu (plain ops)').finally(() => setFusedKernels(true)));
+  }
+  rows.push(await benchWebGPU('webgpu (fused kernels)'));
+  if (dispatchCache) {
+    setDispatchCache(true);
+    rows.push(await benchWebGPU('webgpu (fused kernels, dispatch cache)').finally(() => setDispatchCache(false)));
+  }
+  return rows;
 }
 
 const rows: BenchRow[] = [];
@@ -60,6 +78,7 @@ if (rows.length === 0) {
   process.exit(1);
 }
 console.log(benchTable(rows));
+if (overheadRows.length > 0) console.log(`\nHost overhead on webgpu (steady state; host JS excludes waiting for the GPU):\n${overheadTable(overheadRows)}`);
 if (profile) {
   for (const row of rows) {
     console.log(`\n${profileTable(`${row.backend}, one training step`, row.trainKernels)}`);

@@ -7,7 +7,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { modelFromCheckpoint } from '../core/model/checkpoint';
 import type { Transformer } from '../core/model/transformer';
+import { manifestKey, shippedPairOf } from '../core/experiment/shipped-pair';
+import { familyByName } from '../core/tasks/families';
+import type { TaskFamily } from '../core/tasks/task';
 import { TOKENIZER_VERSION } from '../core/tokenizer/tokenizer';
+import { withRecipe, type PretrainRecipe } from '../core/train/recipe';
 
 interface ManifestFile {
   file: string;
@@ -15,10 +19,19 @@ interface ManifestFile {
   sha256: string;
 }
 
+/** A pair's entry; `task` and `recipe` are absent in entries made before pairs had names of their own. */
+interface ManifestEntry {
+  files: { a: ManifestFile; b: ManifestFile };
+  id?: string;
+  task?: string;
+  recipe?: PretrainRecipe;
+  [field: string]: unknown;
+}
+
 /** The manifest as JSON: entries are kept whole, only the fields read here are typed. */
 export interface Manifest {
   version: number;
-  pairs: Record<string, { files: { a: ManifestFile; b: ManifestFile }; [field: string]: unknown }>;
+  pairs: Record<string, ManifestEntry>;
 }
 
 export function manifestPath(dir: string): string {
@@ -49,13 +62,32 @@ function checkedBytes(dir: string, entry: ManifestFile): Uint8Array {
   return bytes;
 }
 
-/** Loads the pair of a task family from the folder; throws with a clear message when it is missing or does not match. */
-export function loadPair(dir: string, task: string): { a: Transformer; b: Transformer } {
-  const entry = readManifest(dir).pairs[task];
-  if (!entry) throw new Error(`${manifestPath(dir)} has no base pair for "${task}"; create it with "npm run pretrain -- --task ${task}"`);
+/**
+ * The checkpoint bytes of the shipped pair a config's base_pair names (see shipped-pair.ts),
+ * each checked against the manifest; throws naming the missing entry or file.
+ */
+export function shippedPairBytes(dir: string, task: string, basePair: string): { a: Uint8Array; b: Uint8Array } {
+  const manifest = readManifest(dir);
+  const key = manifestKey(task, shippedPairOf(task, basePair, manifest.pairs));
+  const entry = manifest.pairs[key];
+  if (!entry) throw new Error(`${manifestPath(dir)} has no base pair "${key}"; create it with "npm run pretrain -- --task ${task}${key === task ? '' : ` --pair ${key}`} --out ${dir}"`);
+  return { a: checkedBytes(dir, entry.files.a), b: checkedBytes(dir, entry.files.b) };
+}
+
+/** The family a pair was pretrained on and its recipe: the entry's, or for a pair made before recipes were recorded, the family's own. */
+export function pairFamily(entry: ManifestEntry, name: string): TaskFamily {
+  const family = familyByName(entry.task ?? name);
+  return entry.recipe ? withRecipe(family, entry.recipe) : family;
+}
+
+/** Loads a pair (by its manifest name: a family's, or e.g. math-premise) from the folder; throws with a clear message when it is missing or does not match. */
+export function loadPair(dir: string, name: string): { pair: { a: Transformer; b: Transformer }; family: TaskFamily } {
+  const entry = readManifest(dir).pairs[name];
+  if (!entry) throw new Error(`${manifestPath(dir)} has no base pair "${name}"; create it with "npm run pretrain -- --task ${name.split('-')[0]}${name.includes('-') ? ` --pair ${name}` : ''}"`);
+  const family = pairFamily(entry, name);
   const a = modelFromCheckpoint(checkedBytes(dir, entry.files.a), { tokenizerVersion: TOKENIZER_VERSION, source: join(dir, entry.files.a.file) });
   try {
-    return { a, b: modelFromCheckpoint(checkedBytes(dir, entry.files.b), { tokenizerVersion: TOKENIZER_VERSION, source: join(dir, entry.files.b.file) }) };
+    return { pair: { a, b: modelFromCheckpoint(checkedBytes(dir, entry.files.b), { tokenizerVersion: TOKENIZER_VERSION, source: join(dir, entry.files.b.file) }) }, family };
   } catch (e) {
     a.dispose();
     throw e;

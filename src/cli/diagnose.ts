@@ -20,9 +20,11 @@ import { modelCompleter } from '../core/diagnostics/rollouts';
 import { familyFlag } from './family-flag';
 import { TEST_HARD_SIZE } from '../core/tasks/splits';
 import { loadPair, readManifest, writeManifest } from './checkpoint-dir';
+import { pairFlag } from './recipe-flags';
 
-const USAGE = `usage: npm run diagnose -- --task math|code [--checkpoints DIR] [--problems N] [--samples K]
-       [--seed N] [--show-draft-answer] [--backend wasm|cpu] [--json FILE] [--record]
+const USAGE = `usage: npm run diagnose -- --task math|code [--pair NAME] [--checkpoints DIR] [--problems N]
+       [--samples K] [--seed N] [--show-draft-answer] [--backend wasm|cpu] [--json FILE] [--record]
+--pair NAME diagnoses another pair of the family than its shipped one (e.g. math-premise).
 Defaults: --checkpoints public/checkpoints --problems ${PREMISE_DEFAULTS.problems} --samples ${PREMISE_DEFAULTS.samples} --seed ${PREMISE_DEFAULTS.seed}; the draft's answer withheld.
 --json FILE writes the figures as JSON; --record stores them in the manifest entry of the pair (as "premise").`;
 
@@ -51,6 +53,7 @@ function parse() {
         backend: { type: 'string', default: 'wasm' },
         json: { type: 'string' },
         record: { type: 'boolean', default: false },
+        pair: { type: 'string' },
       },
       strict: true,
     }));
@@ -63,6 +66,7 @@ function parse() {
   if (problems > TEST_HARD_SIZE) fail(`--problems is at most ${TEST_HARD_SIZE} (the size of test-hard), got ${problems}`);
   return {
     family,
+    pairName: pairFlag(values.pair, family, fail),
     dir: values.checkpoints,
     problems,
     samples: integer('samples', values.samples, 1),
@@ -77,15 +81,16 @@ function parse() {
 async function main() {
   const args = parse();
   const info = await selectBackend([args.backend]);
-  const pair = loadPair(args.dir, args.family.name);
+  // The pair's own recipe: which facts it was taught decides the by-group rows.
+  const { pair, family } = loadPair(args.dir, args.pairName);
   const command = `npm run diagnose -- ${process.argv.slice(2).join(' ')}`.trim();
-  console.error(`diagnosing the ${args.family.name} pair in ${args.dir} on ${info.name}: ${args.problems} problems x ${args.samples} samples`);
+  console.error(`diagnosing the ${args.pairName} pair in ${args.dir} on ${info.name}: ${args.problems} problems x ${args.samples} samples`);
   const started = Date.now();
   const setup = { ...args, command };
   const samples = await samplePremise({ A: modelCompleter(pair.a), B: modelCompleter(pair.b) }, args.family, setup);
   const premise = premiseOf(setup, samples);
   console.log(premiseReport(args.family.name, premise));
-  console.log(`\n${groupReport(figuresByGroup(args.family, samples))}`);
+  console.log(`\n${groupReport(figuresByGroup(family, samples))}`);
   if (args.family.name === 'code') {
     const sampling = { temperature: 1, topP: 1, maxNewTokens: completionBudget(args.family), seed: args.seed };
     const rows = [];
@@ -101,9 +106,9 @@ async function main() {
   if (args.json) writeFileSync(args.json, JSON.stringify(premise, null, 2) + '\n');
   if (args.record) {
     const manifest = readManifest(args.dir);
-    manifest.pairs[args.family.name]!.premise = premise;
+    manifest.pairs[args.pairName]!.premise = premise;
     writeManifest(args.dir, manifest);
-    console.error(`recorded in the ${args.family.name} entry of ${args.dir}/manifest.json`);
+    console.error(`recorded in the ${args.pairName} entry of ${args.dir}/manifest.json`);
   }
 }
 

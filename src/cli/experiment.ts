@@ -16,25 +16,30 @@ import { describeAdapter, selectBackend, type BackendInfo } from '../core/backen
 import { basePairId } from '../core/experiment/base-pair';
 import { parseExperimentConfig, type ExperimentConfig } from '../core/experiment/config';
 import { curvesCsv } from '../core/experiment/csv';
-import { ARMS, armsFor, METHOD_SPECS, type MethodName } from '../core/experiment/methods';
+import { ARMS, armsFor, METHOD_SPECS, METHODS, type MethodName } from '../core/experiment/methods';
 import { isPresetName, presetFor, PRESETS } from '../core/experiment/presets';
 import { mergeArmRuns, type ExperimentResult } from '../core/experiment/result';
 import { ExperimentRunner } from '../core/experiment/runner';
 import { configForSeed, parseSeeds, seedsOf, withSeeds } from '../core/experiment/seeds';
 import { mechanismCurves, methodCurves, pooledHeadline, pooledTable } from '../core/experiment/summary';
+import { SHIPPED_PAIR_NAMES } from '../core/experiment/shipped-pair';
 import { completionBudget } from '../core/tasks/budget';
 import { familyByName } from '../core/tasks/families';
+import { shippedPairBytes } from './checkpoint-dir';
 import { passAt1Svg } from './plot-svg';
+import { pooledTableText } from './pooled-table';
 
 const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).join('|')}> --out DIR
        [--task math|code] [--steps N] [--seeds 1,2,3] [--eval-problems N] [--config exported-config.json]
-       [--checkpoints DIR] [--backend wasm|cpu|webgpu] [--jobs N] [--resume]
+       [--checkpoints DIR] [--backend wasm|cpu|webgpu] [--jobs N] [--resume] [--reference METHOD]
   A config with base_pair_source "pretrain" is refused: pretrain with npm run pretrain, then pass --checkpoints.
   --jobs N runs up to N arms at once (of any seed), each in its own process (tfjs wasm uses one core
            per process; on webgpu they share the GPU); default: the number of cores. The result of each
            seed is the same as with --jobs 1.
   --resume keeps the arms a stopped run of the same config finished in DIR (DIR/result-seed<S>-<arm>.json)
            and runs the rest, each in its own process as with --jobs.
+  --reference METHOD is the method the pooled table's paired column measures the others against
+           (default agon): the difference in pass@1 with a 95% interval paired over seeds and problems.
   --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.`;
 
 class UsageError extends Error {}
@@ -76,6 +81,7 @@ function parse() {
       jobs: { type: 'string', default: String(availableParallelism()) },
       summarize: { type: 'boolean', default: false },
       resume: { type: 'boolean', default: false },
+      reference: { type: 'string', default: 'agon' },
       // Internal: a child process of --jobs runs these arms, writes its result and leaves the summary to the parent.
       'no-summary': { type: 'boolean', default: false },
       arms: { type: 'string' },
@@ -110,13 +116,14 @@ function parse() {
   if (!checked.ok) throw new UsageError(checked.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
   if (checked.config.base_pair_source === 'pretrain') throw new UsageError(pretrainRefusal(checked.config));
   warnShortBudget(checked.config);
+  if (!isMethodName(values.reference)) throw new UsageError(`--reference must be a method (${METHODS.join(', ')}), got "${values.reference}"`);
   const jobs = integer('jobs', values.jobs);
   if (jobs < 1) throw new UsageError('--jobs must be at least 1');
   const arms = values.arms?.split(',') ?? null;
   const known = armsFor(checked.config.methods);
   const unknown = arms?.find((a) => !known.includes(a));
   if (unknown !== undefined) throw new UsageError(`--arms: "${unknown}" is not an arm of this config (${known.join(', ')})`);
-  return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend, jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize, resume: values.resume };
+  return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend, jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize, resume: values.resume, reference: values.reference };
 }
 
 /** A completion budget below the task's layout is allowed (an ablation), but it cuts every full solution: say so. */
@@ -141,15 +148,11 @@ function pretrainRefusal(config: ExperimentConfig): string {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
+const isMethodName = (name: string): name is MethodName => (METHODS as readonly string[]).includes(name);
 
-function printTable(results: ExperimentResult[]): void {
-  const rows = pooledTable(results);
-  console.log(`\n| method | pass@1 % (95% CI) | per seed | final-stage length | direction (picked on validation) |`);
-  console.log(`|---|---|---|---|---|`);
-  for (const r of rows) {
-    console.log(`| ${r.label} | ${pct(r.pooled.passAt1)} (${pct(r.pooled.low)}-${pct(r.pooled.high)}) | ${r.perSeed.map(pct).join(' / ')} | ${r.finalLength.toFixed(1)} | ${r.chosen.join(' / ')} |`);
-  }
-  const h = pooledHeadline(rows);
+function printTable(results: ExperimentResult[], reference: MethodName): void {
+  console.log(`\n${pooledTableText(results, reference)}`);
+  const h = pooledHeadline(pooledTable(results));
   const ratio = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
   console.log(`\nAgon pass@1 / GRPO pass@1 = ${ratio(h.agonOverGrpo)}`);
   console.log(`(Agon - base) / (MoA - base) = ${ratio(h.agonGainOverMoaGain)}`);
@@ -180,9 +183,9 @@ function resultFile(out: string, seed: number, arms: readonly string[] | null): 
 /** Runs one seed (all its arms, or `arms`) in this process and writes its result JSON. */
 async function runSeed(config: ExperimentConfig, seed: number, out: string, checkpoints: string, backend: ExperimentBackend, arms: readonly string[] | null): Promise<ExperimentResult> {
   const info = await startBackend(backend, seed);
-  const pair = { a: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-a.ckpt`))), b: new Uint8Array(readFileSync(join(checkpoints, `${config.task}-b.ckpt`))) };
+  const pair = shippedPairBytes(checkpoints, config.task, config.base_pair);
   const pairId = basePairId(config.task, pair.a, pair.b);
-  if (config.base_pair !== 'shipped' && config.base_pair !== pairId) {
+  if (!(SHIPPED_PAIR_NAMES as readonly string[]).includes(config.base_pair) && config.base_pair !== pairId) {
     console.warn(`warning: the config was made with base pair ${config.base_pair}, these checkpoints are ${pairId}; curves will differ`);
   }
   const adapter = info.adapter ? { adapter: describeAdapter(info.adapter) } : {};
@@ -256,21 +259,21 @@ function removeParts(out: string): void {
   for (const f of readdirSync(out)) if (/^result-seed\d+-.+\.json$/.test(f)) rmSync(join(out, f));
 }
 
-function summarize(config: ExperimentConfig, results: ExperimentResult[], out: string): void {
+function summarize(config: ExperimentConfig, results: ExperimentResult[], out: string, reference: MethodName): void {
   writeFileSync(join(out, 'curves.csv'), curvesCsv(results));
   const curves = methodCurves(results);
   const series = config.methods.filter((m) => curves[m]).map((m) => ({ label: METHOD_SPECS[m].label, points: curves[m]! }));
   writeFileSync(join(out, 'pass-at-1.svg'), passAt1Svg(series, config.steps, `pass@1 on test-hard (${config.task}), ${results.length} seed(s)`));
-  printTable(results);
+  printTable(results, reference);
   printCurves(config, results);
   console.log(`\nwrote ${out}/result-seed*.json, curves.csv, pass-at-1.svg`);
 }
 
 async function main() {
-  const { config, seeds, out, checkpoints, backend, jobs, arms, summary, summarizeOnly, resume } = parse();
+  const { config, seeds, out, checkpoints, backend, jobs, arms, summary, summarizeOnly, resume, reference } = parse();
   if (summarizeOnly) {
     const results = seeds.map((seed) => JSON.parse(readFileSync(join(out, `result-seed${seed}.json`), 'utf8')) as ExperimentResult);
-    summarize(results[0]?.config ?? config, results, out);
+    summarize(results[0]?.config ?? config, results, out, reference);
     return;
   }
   mkdirSync(out, { recursive: true });
@@ -285,7 +288,7 @@ async function main() {
   } else {
     for (const seed of seeds) results.push(await runSeed(config, seed, out, checkpoints, backend, arms));
   }
-  if (summary) summarize(config, results, out);
+  if (summary) summarize(config, results, out, reference);
   if (results.some((r) => r.status !== 'complete')) process.exitCode = 1;
 }
 

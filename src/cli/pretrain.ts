@@ -2,8 +2,9 @@
  * npm run pretrain -- --task math|code [options]
  * Trains the base pair A/B of a task family by supervised learning on generated
  * traces, evaluates them, measures their premise figures (as npm run diagnose does),
- * and writes public/checkpoints/<task>-{a,b}.ckpt plus an entry in
- * public/checkpoints/manifest.json saying how they were made and what they do.
+ * and writes public/checkpoints/<pair>-{a,b}.ckpt plus an entry in
+ * public/checkpoints/manifest.json saying how they were made (command, settings, recipe)
+ * and what they do. <pair> is the family's name unless --pair names another.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import * as tf from '@tensorflow/tfjs';
 import { selectBackend } from '../core/backend';
 import type { BackendName } from '../core/backend';
 import { overlap } from '../core/eval/overlap';
+import { basePairId } from '../core/experiment/base-pair';
 import { soloStage } from '../core/eval/cascade';
 import { measurePremise, PREMISE_DEFAULTS } from '../core/diagnostics/measure';
 import { premiseReport } from '../core/diagnostics/report';
@@ -24,21 +26,33 @@ import { TEST_HARD_SIZE, testHardSplit, validationSplit } from '../core/tasks/sp
 import type { TaskFamily } from '../core/tasks/task';
 import { TOKENIZER_VERSION } from '../core/tokenizer/tokenizer';
 import { factGroups } from '../core/train/knowledge';
+import { withRecipe } from '../core/train/recipe';
 import { encodeBasePair } from '../core/train/pair-checkpoints';
 import { PRETRAIN_BUDGETS, PRETRAIN_DEFAULTS, pretrainModelConfig } from '../core/train/pretrain-defaults';
 import { pretrainPair, type PretrainConfig } from '../core/train/pretrain-pair';
 import { validationCheck } from '../core/train/validation-check';
 import { loadPair, manifestPath, readManifest, writeManifest } from './checkpoint-dir';
+import { pairFlag, RECIPE_OPTIONS, recipeFlags } from './recipe-flags';
+import { loadTrunk, saveTrunk } from './trunk-file';
 
 const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--fork-steps N] [--batch N]
        [--lr X] [--fork-noise X] [--seed N] [--trunk-target P] [--fork-target P] [--check-every N]
        [--check-problems N] [--plateau-checks N] [--backend wasm|cpu] [--eval-size N] [--out DIR]
-       [--forks-from DIR]
+       [--forks-from DIR] [--pair NAME] [--fact-shares S,A,B,N] [--fork-mix OWN,READ,UNREL]
+       [--reading-focus X] [--save-trunk] [--trunk-from DIR]
 Steps are maxima: each stage stops once its held-out loss has not improved by 1% for
 --plateau-checks checks in a row (0: never), or once validation pass@1 reaches its target.
 The premise figures (npm run diagnose) are measured on the first --eval-size test-hard problems.
 --forks-from DIR skips the trunk and continues the fork stages of the pair in DIR (its manifest
-and checkpoints): to try a change of the forks' data without retraining the trunk.`;
+and checkpoints): to try a change of the forks' data without retraining the trunk.
+--pair NAME writes the pair under another name (e.g. math-premise), beside the shipped one.
+The recipe flags change who is taught what and how much a fork reads (defaults: the family's
+shipped recipe): --fact-shares the shares of facts taught to both, only A, only B and no one;
+--fork-mix the shares of a fork's examples alone, reading a draft and with an unrelated draft;
+--reading-focus the share of reading examples drawn among problems that need a fact it lacks.
+--save-trunk keeps the trained trunk in --out (<pair>-trunk.ckpt and .json); --trunk-from DIR forks
+the trunk kept there instead of training one, where the flags would train the same trunk (the
+same shared facts and trunk settings): pilots of other fork mixes cost only their forks.`;
 
 function fail(message: string): never {
   console.error(`error: ${message}\n${USAGE}`);
@@ -72,13 +86,20 @@ function parse() {
         'eval-size': { type: 'string', default: '1000' },
         out: { type: 'string', default: 'public/checkpoints' },
         'forks-from': { type: 'string' },
+        pair: { type: 'string' },
+        'save-trunk': { type: 'boolean', default: false },
+        'trunk-from': { type: 'string' },
+        ...RECIPE_OPTIONS,
       },
       strict: true,
     }));
   } catch (e) {
     fail((e as Error).message);
   }
-  const family = familyFlag(values.task, fail);
+  const plainFamily = familyFlag(values.task, fail);
+  const pairName = pairFlag(values.pair, plainFamily, fail);
+  const recipe = recipeFlags(values, plainFamily, fail);
+  const family = withRecipe(plainFamily, recipe);
   const defaults = PRETRAIN_BUDGETS[family.name];
   if (values.backend !== 'wasm' && values.backend !== 'cpu') fail(`--backend must be wasm or cpu, got "${values.backend}"`);
   const config: PretrainConfig = {
@@ -102,7 +123,9 @@ function parse() {
   if (checkProblems < 1) fail('--check-problems must be at least 1');
   const evalSize = positiveNumber('eval-size', values['eval-size'], true);
   if (evalSize < 2 || evalSize > TEST_HARD_SIZE) fail(`--eval-size must be from 2 to ${TEST_HARD_SIZE} (the size of test-hard), got ${evalSize}`);
-  return { family, config, checkProblems, backend: values.backend as BackendName, evalSize, out: values.out, forksFrom: values['forks-from'] };
+  if (values['forks-from'] !== undefined && values['trunk-from'] !== undefined) fail('--forks-from and --trunk-from exclude each other');
+  const trunk = { save: values['save-trunk'], from: values['trunk-from'] };
+  return { family, pairName, recipe, config, checkProblems, backend: values.backend as BackendName, evalSize, out: values.out, forksFrom: values['forks-from'], trunk };
 }
 
 async function evaluate(model: Transformer, family: TaskFamily, evalSize: number) {
@@ -115,11 +138,13 @@ async function evaluate(model: Transformer, family: TaskFamily, evalSize: number
 const mean = (xs: boolean[]) => xs.filter(Boolean).length / Math.max(1, xs.length);
 
 async function main() {
-  const { family, config, checkProblems, backend, evalSize, out, forksFrom } = parse();
+  const { family, pairName, recipe, config, checkProblems, backend, evalSize, out, forksFrom, trunk } = parse();
   const info = await selectBackend([backend]);
-  const start = forksFrom === undefined ? undefined : loadPair(forksFrom, family.name);
-  if (start) config.model = start.a.config;
-  console.log(`pretraining ${family.name} on ${info.name}${start ? `, continuing the forks in ${forksFrom}` : ''}: ${JSON.stringify(config)}`);
+  mkdirSync(out, { recursive: true });
+  const start = forksFrom !== undefined ? loadPair(forksFrom, pairName).pair : trunk.from !== undefined ? loadTrunk(trunk.from, pairName, family, config) : undefined;
+  if (start && 'a' in start) config.model = start.a.config;
+  const from = forksFrom !== undefined ? `, continuing the forks in ${forksFrom}` : trunk.from !== undefined ? `, forking the trunk in ${trunk.from}` : '';
+  console.log(`pretraining the ${pairName} pair (${family.name}, recipe ${JSON.stringify(recipe)}) on ${info.name}${from}: ${JSON.stringify(config)}`);
   const started = Date.now();
   let last = 0;
   const pair = await pretrainPair(family, config, validationCheck(family, checkProblems), (p) => {
@@ -128,7 +153,8 @@ async function main() {
       const check = p.validation === undefined ? '' : ` held-out loss ${p.heldOut?.toFixed(4)} validation pass@1 ${(100 * p.validation).toFixed(1)}%`;
       console.log(`${p.stage} step ${p.step}/${p.steps} loss ${p.loss.toFixed(4)}${check} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
-  }, undefined, start);
+  }, undefined, start, trunk.save ? (t) => saveTrunk(out, pairName, family, config, t) : undefined);
+  if (start && 'trunk' in start) start.trunk.dispose();
   const trainSeconds = (Date.now() - started) / 1000;
   const evalA = await evaluate(pair.a, family, evalSize);
   const evalB = await evaluate(pair.b, family, evalSize);
@@ -142,23 +168,25 @@ async function main() {
   const premise = await measurePremise({ A: modelCompleter(pair.a), B: modelCompleter(pair.b) }, family, {
     ...PREMISE_DEFAULTS,
     problems: evalSize,
-    command: `npm run diagnose -- --task ${family.name} --checkpoints ${out} --problems ${evalSize}`,
+    command: `npm run diagnose -- --task ${family.name}${pairName === family.name ? '' : ` --pair ${pairName}`} --checkpoints ${out} --problems ${evalSize}`,
   });
   console.log(premiseReport(family.name, premise));
 
-  mkdirSync(out, { recursive: true });
   const encoded = await encodeBasePair(pair, family);
   const write = (name: 'a' | 'b') => {
     const bytes = encoded[name];
-    const file = `${family.name}-${name}.ckpt`;
+    const file = `${pairName}-${name}.ckpt`;
     writeFileSync(join(out, file), bytes);
     return { file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
   };
   const files = { a: write('a'), b: write('b') };
   const manifest = readManifest(out);
-  manifest.pairs[family.name] = {
+  manifest.pairs[pairName] = {
+    task: family.name,
+    id: basePairId(family.name, encoded.a, encoded.b),
     command: `npm run pretrain -- ${process.argv.slice(2).join(' ')}`.trim(),
     config,
+    recipe,
     checkProblems,
     stepsTrained: pair.steps,
     curves: pair.curves,

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_EXPERIMENT, parseExperimentConfig, type ExperimentConfig } from '../core/experiment/config';
 import { parseSeeds, withSeeds } from '../core/experiment/seeds';
+import { shippedPairBytes } from './checkpoint-dir';
 import { PYTORCH_SOURCES, pytorchProject, type PythonSources } from '../core/export/pytorch-project';
 import { decodeFoundLink, linkInAddress } from '../app/share/share-url';
 
@@ -62,13 +63,12 @@ function checked(config: unknown, where: string): ExperimentConfig {
   return parsed.config;
 }
 
-function readPair(dir: string, task: string): { a: Uint8Array; b: Uint8Array } {
-  const read = (m: 'a' | 'b') => {
-    const path = join(dir, `${task}-${m}.ckpt`);
-    if (!existsSync(path)) throw new UsageError(`${path} is missing: --checkpoints must hold ${task}-a.ckpt and ${task}-b.ckpt`);
-    return new Uint8Array(readFileSync(path));
-  };
-  return { a: read('a'), b: read('b') };
+function readPair(dir: string, task: string, basePair: string): { a: Uint8Array; b: Uint8Array } {
+  try {
+    return shippedPairBytes(dir, task, basePair);
+  } catch (e) {
+    throw new UsageError(`--checkpoints ${dir}: ${(e as Error).message}`);
+  }
 }
 
 export function readPythonSources(): PythonSources {
@@ -149,7 +149,7 @@ export async function exportPytorch(argv: string[]): Promise<string> {
   const out = resolve(values.out);
   const { config, notes } = resolveConfig(values);
   checkTarget(out, values.force);
-  const pair = readPair(values.checkpoints, config.task);
+  const pair = readPair(values.checkpoints, config.task, config.base_pair);
   const version = (JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string }).version;
   const files = await pytorchProject({ config, pair, sources: readPythonSources(), appVersion: version });
   writeProject(out, files);

@@ -5,7 +5,8 @@
 import type { TaskFamilyName } from '../../core/tasks/task';
 import { PRETRAIN_BUDGETS } from '../../core/train/pretrain-defaults';
 import { premiseHeadline } from '../premise/headline';
-import { useShippedPremise } from '../premise/use-shipped-premise';
+import { manifestKey, shippedPairOf } from '../../core/experiment/shipped-pair';
+import { useShippedPairs, useShippedPremise } from '../premise/use-shipped-premise';
 import { useAppStore } from '../store/app-store';
 import { NumberField } from './fields';
 
@@ -16,11 +17,17 @@ function pretrainExplain(task: TaskFamilyName): string {
   return `Trains a fresh model on worked examples of the facts both models share until its held-out loss flattens, then splits it into A and B (B with a little noise) and teaches each its own facts and to read the other's drafts, again until the loss flattens (a validation target below can stop a stage sooner; 1 means off). Takes minutes or more: at most ${steps} steps, about three a second on a CPU.`;
 }
 
-const sources = (task: TaskFamilyName) =>
+type Choice = 'shipped' | 'premise' | 'pretrain';
+
+/** The choices; the paper-premise pair only where the family ships one. */
+const sources = (task: TaskFamilyName, hasPremisePair: boolean) =>
   [
-    { value: 'shipped', label: 'shipped checkpoints', explain: 'The pair made by npm run pretrain and served with the page (public/checkpoints). Starts at once.' },
+    { value: 'shipped', label: 'shipped checkpoints', explain: 'The pair made by npm run pretrain and served with the page (public/checkpoints): each model taught its own facts and to read a rival\'s draft, so even the untrained cascade gains a lot. Starts at once.' },
+    ...(hasPremisePair
+      ? [{ value: 'premise', label: 'paper-premise checkpoints', explain: 'A pair that starts where the paper\'s base did: weaker single models that read a rival\'s draft only a little, so training has more to teach. Starts at once.' }]
+      : []),
     { value: 'pretrain', label: 'pretrain from scratch in this tab', explain: pretrainExplain(task) },
-  ] as const;
+  ] as { value: Choice; label: string; explain: string }[];
 
 function PairLoaded() {
   const pair = useAppStore((s) => s.run.basePair);
@@ -33,9 +40,9 @@ function PairLoaded() {
   );
 }
 
-/** The shipped pair's headline premise figures, when its manifest entry has them (npm run pretrain or npm run diagnose -- --record). */
-function ShippedPremise({ task }: { task: TaskFamilyName }) {
-  const premise = useShippedPremise(task);
+/** A shipped pair's headline premise figures, when its manifest entry has them (npm run pretrain or npm run diagnose -- --record). */
+function ShippedPremise({ name }: { name: string }) {
+  const premise = useShippedPremise(name);
   if (!premise) return null;
   const headline = premiseHeadline(premise);
   return (
@@ -65,23 +72,33 @@ function PretrainSettings({ disabled }: { disabled: boolean }) {
   );
 }
 
+/** Sets the config fields of a choice: where the pair comes from, and which shipped pair. */
+function choose(setField: (path: string, value: unknown) => void, choice: Choice) {
+  setField('base_pair_source', choice === 'pretrain' ? 'pretrain' : 'shipped');
+  if (choice !== 'pretrain') setField('base_pair', choice);
+}
+
 export function BasePairPicker({ disabled }: { disabled: boolean }) {
-  const source = useAppStore((s) => (s.form.draft.base_pair_source === 'pretrain' ? 'pretrain' : 'shipped'));
   const task = useAppStore((s) => (s.form.draft.task === 'code' ? 'code' : 'math'));
+  const basePair = useAppStore((s) => (typeof s.form.draft.base_pair === 'string' ? s.form.draft.base_pair : 'shipped'));
+  const pretrain = useAppStore((s) => s.form.draft.base_pair_source === 'pretrain');
   const setField = useAppStore((s) => s.setField);
+  const pairs = useShippedPairs();
+  const shippedPair = shippedPairOf(task, basePair, pairs);
+  const source: Choice = pretrain ? 'pretrain' : shippedPair;
   return (
     <fieldset data-testid="base-pair-picker">
       <legend>Base pair</legend>
-      {sources(task).map((s) => (
+      {sources(task, manifestKey(task, 'premise') in pairs || shippedPair === 'premise').map((s) => (
         <label key={s.value} className="method-option">
-          <input type="radio" name="base-pair" value={s.value} checked={source === s.value} disabled={disabled} onChange={() => setField('base_pair_source', s.value)} />
+          <input type="radio" name="base-pair" value={s.value} checked={source === s.value} disabled={disabled} onChange={() => choose(setField, s.value)} />
           <span>
             <strong>{s.label}</strong>
             <span className="method-explain">{s.explain}</span>
           </span>
         </label>
       ))}
-      {source === 'shipped' && <ShippedPremise task={task} />}
+      {source !== 'pretrain' && <ShippedPremise name={manifestKey(task, shippedPair)} />}
       {source === 'pretrain' && <PretrainSettings disabled={disabled} />}
       <PairLoaded />
     </fieldset>

@@ -1,7 +1,8 @@
-/** The runs ticked "compare", side by side: pass@1 (95% interval) per method. */
+/** The runs ticked "compare", side by side: pass@1 (95% interval) per method, then the paired differences from a reference. */
 import { useMemo } from 'react';
 import { compareRows } from '../storage/compare';
 import { useSavedRuns } from '../storage/saved-runs-store';
+import { ComparePaired } from './ComparePaired';
 
 const pct = (x: number) => (100 * x).toFixed(1);
 
@@ -12,34 +13,37 @@ export function CompareRuns() {
   const rows = useMemo(() => compareRows(runs), [runs]);
   if (runs.length < 2) return ids.length === 1 ? <p className="muted">Tick one more run to compare.</p> : null;
   return (
-    <table className="results compare" data-testid="compare-table">
-      <caption>pass@1 % on test-hard (95% interval), latest evaluation of each run</caption>
-      <thead>
-        <tr>
-          <th>Method</th>
-          {runs.map((r) => (
-            <th key={r.id}>{r.name}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.method} data-method={row.method}>
-            <td>{row.label}</td>
-            {row.cells.map((cell, i) => (
-              <td key={runs[i]?.id ?? i} className="num">
-                {cell ? (
-                  <>
-                    {pct(cell.passAt1)} <span className="ci">({pct(cell.low)}–{pct(cell.high)})</span>
-                  </>
-                ) : (
-                  '—'
-                )}
-              </td>
+    <>
+      <table className="results compare" data-testid="compare-table">
+        <caption>pass@1 % on test-hard (95% interval), latest evaluation of each run</caption>
+        <thead>
+          <tr>
+            <th>Method</th>
+            {runs.map((r) => (
+              <th key={r.id}>{r.name}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.method} data-method={row.method}>
+              <td>{row.label}</td>
+              {row.cells.map((cell, i) => (
+                <td key={runs[i]?.id ?? i} className="num">
+                  {cell ? (
+                    <>
+                      {pct(cell.passAt1)} <span className="ci">({pct(cell.low)}–{pct(cell.high)})</span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ComparePaired runs={runs} />
+    </>
   );
 }

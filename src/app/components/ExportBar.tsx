@@ -53,7 +53,7 @@ export function ExportBar() {
   const downloadPytorch = () => {
     setError(null);
     const zip = async () => {
-      const pair = await fetchBasePair(new URL('checkpoints/', document.baseURI).href, config.task);
+      const pair = await fetchBasePair(new URL('checkpoints/', document.baseURI).href, config.task, config.base_pair);
       // Loaded on demand: the exporter draws every problem of the run and zips the project.
       const { pytorchZip } = await import('../export/pytorch-zip');
       return pytorchZip(`${stem}-pytorch`, config, pair.bytes, __APP_VERSION__);

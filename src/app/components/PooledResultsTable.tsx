@@ -1,14 +1,18 @@
 /**
  * A run of several seeds, as the CLI prints it: per method, pass@1 pooled over the seeds
  * that finished (their problems added up, with the 95% interval of the pooled counts), each
- * seed's own pass@1, and the headline ratios on the pooled numbers. The pooling is the
+ * seed's own pass@1, the paired difference from a reference method over the seeds and their
+ * problems, and the headline ratios on the pooled numbers. The pooling is the
  * CLI's own (core/experiment/summary.ts).
  */
 import { useMemo } from 'react';
+import { referenceColumn } from '../../core/experiment/paired-comparison';
+import { pairedWords } from '../../core/experiment/paired-words';
 import { seedsOf, seedsText } from '../../core/experiment/seeds';
 import { pooledHeadline, pooledTable } from '../../core/experiment/summary';
 import { METHOD_COLORS } from '../charts/colors';
 import { useAppStore } from '../store/app-store';
+import { PairedHeader, useReference } from './PairedHeader';
 
 const pct = (x: number) => (100 * x).toFixed(1);
 const ratio = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)}×`);
@@ -18,6 +22,9 @@ export function PooledResultsTable() {
   const results = useAppStore((s) => s.run.seedResults);
   const rows = useMemo(() => pooledTable(results), [results]);
   const ratios = useMemo(() => pooledHeadline(rows), [rows]);
+  const methods = useMemo(() => rows.map((r) => r.method), [rows]);
+  const [reference, setReference] = useReference(methods);
+  const paired = useMemo(() => (reference ? referenceColumn(results.map((r) => r.table), methods, reference) : null), [results, methods, reference]);
   const seeds = config ? seedsOf(config) : [];
   if (seeds.length < 2) return null;
   const finished = results.map((r) => r.config.seed);
@@ -40,6 +47,7 @@ export function PooledResultsTable() {
                 ))}
                 <th>Final-stage length</th>
                 <th title="Chosen on the validation split, per seed">Direction</th>
+                {reference && <PairedHeader methods={methods} reference={reference} onChange={setReference} />}
               </tr>
             </thead>
             <tbody>
@@ -62,6 +70,7 @@ export function PooledResultsTable() {
                   ))}
                   <td className="num">{row.finalLength.toFixed(1)}</td>
                   <td>{row.chosen.join(' / ')}</td>
+                  {paired && <td data-testid="paired-cell">{pairedWords(paired.get(row.method)!)}</td>}
                 </tr>
               ))}
             </tbody>

@@ -1,14 +1,17 @@
 /**
  * The results in the paper's shape: method, pass@1 with its 95% interval, final-stage
- * length; then the two headline ratios. Live during a run (from the latest evaluation
+ * length, the paired difference from a reference method; then the two headline ratios. Live during a run (from the latest evaluation
  * of each method), final once the run is done.
  */
 import { useMemo } from 'react';
 import { METHOD_SPECS } from '../../core/experiment/methods';
+import { referenceColumn } from '../../core/experiment/paired-comparison';
+import { pairedWords } from '../../core/experiment/paired-words';
 import { buildTable, headline } from '../../core/experiment/result';
 import { seedsOf } from '../../core/experiment/seeds';
 import { METHOD_COLORS } from '../charts/colors';
 import { useAppStore } from '../store/app-store';
+import { PairedHeader, useReference } from './PairedHeader';
 
 const pct = (x: number) => (100 * x).toFixed(1);
 const ratio = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)}×`);
@@ -19,6 +22,9 @@ export function ResultsTable() {
   const result = useAppStore((s) => s.run.result);
   const table = useMemo(() => result?.table ?? (config ? buildTable(config, arms) : []), [result, config, arms]);
   const ratios = useMemo(() => headline(table), [table]);
+  const methods = useMemo(() => table.map((r) => r.method), [table]);
+  const [reference, setReference] = useReference(methods);
+  const paired = useMemo(() => (reference ? referenceColumn([table], methods, reference) : null), [table, methods, reference]);
   const seed = useAppStore((s) => s.run.seed);
   if (!config) return null;
   // With several seeds this table is one seed's; the pooled table above holds them all.
@@ -36,6 +42,7 @@ export function ResultsTable() {
             <th>Final-stage length</th>
             <th title="Chosen on the validation split, reported on test-hard">Direction</th>
             <th>Drafter alone %</th>
+            {reference && <PairedHeader methods={methods} reference={reference} onChange={setReference} />}
           </tr>
         </thead>
         <tbody>
@@ -53,6 +60,7 @@ export function ResultsTable() {
               <td className="num">{row.finalLength.toFixed(1)}</td>
               <td>{row.chosen}</td>
               <td className="num">{row.drafterAlone ? pct(row.drafterAlone.passAt1) : '—'}</td>
+              {paired && <td data-testid="paired-cell">{pairedWords(paired.get(row.method)!)}</td>}
             </tr>
           ))}
         </tbody>

@@ -67,6 +67,12 @@ export function ShareBar() {
           <p role="status" data-testid="share-status">
             {copyStatus(shared.link, shared.copied)}
           </p>
+          {'outcomesTooLong' in shared.link && (
+            <p className="notice" data-testid="share-no-outcomes">
+              With each problem's outcome the link would be {shared.link.outcomesTooLong.toLocaleString('en-US')} characters, so it holds the results without them: it
+              shows no paired differences. The run file keeps them.
+            </p>
+          )}
           {'resultsTooLong' in shared.link && (
             <p className="notice" role="alert" data-testid="share-too-long">
               With the results the link would be {shared.link.resultsTooLong.toLocaleString('en-US')} characters, over the {MAX_LINK_CHARS.toLocaleString('en-US')} a link can safely

@@ -1,6 +1,11 @@
-/** The shipped pair's premise figures for the base-pair card: the manifest is fetched once per page; any failure shows nothing. */
+/**
+ * The shipped pairs as the manifest lists them, for the base-pair card: which pairs a family has
+ * (each entry's id) and a pair's premise figures. The manifest is fetched once per page; any
+ * failure shows nothing.
+ */
 import { useEffect, useState } from 'react';
 import type { Premise } from '../../core/diagnostics/premise-schema';
+import type { ManifestPairRef } from '../../core/experiment/shipped-pair';
 import { premiseFromManifest } from './headline';
 
 let manifest: Promise<unknown> | null = null;
@@ -13,16 +18,27 @@ function fetchManifest(): Promise<unknown> {
   return manifest;
 }
 
-export function useShippedPremise(task: string): Premise | null {
-  const [premise, setPremise] = useState<{ task: string; value: Premise | null } | null>(null);
+function useManifest(): unknown {
+  const [value, setValue] = useState<unknown>(null);
   useEffect(() => {
     let live = true;
     void fetchManifest().then((m) => {
-      if (live) setPremise({ task, value: premiseFromManifest(m, task) });
+      if (live) setValue(m);
     });
     return () => {
       live = false;
     };
-  }, [task]);
-  return premise?.task === task ? premise.value : null;
+  }, []);
+  return value;
+}
+
+/** The manifest's entries by name (math, math-premise, ...), with the fields the picker reads; empty until fetched. */
+export function useShippedPairs(): Record<string, ManifestPairRef> {
+  const pairs = (useManifest() as { pairs?: unknown } | null)?.pairs;
+  return typeof pairs === 'object' && pairs !== null ? (pairs as Record<string, ManifestPairRef>) : {};
+}
+
+/** A shipped pair's premise figures (by its manifest name), when its entry records them. */
+export function useShippedPremise(name: string): Premise | null {
+  return premiseFromManifest(useManifest(), name);
 }

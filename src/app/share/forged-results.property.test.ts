@@ -8,6 +8,8 @@ import type { ExperimentConfig } from '../../core/experiment/config';
 import { PRESETS } from '../../core/experiment/presets';
 import type { ExperimentResult } from '../../core/experiment/result';
 import { parseExperimentResult } from '../../core/experiment/result-schema';
+import { pairedComparison } from '../../core/experiment/paired-comparison';
+import { pairedWords } from '../../core/experiment/paired-words';
 import { mechanismCurves, methodCurves, pooledHeadline, pooledTable } from '../../core/experiment/summary';
 import { fakeResult } from '../testing/share-fixtures';
 import { bytesToBase64url } from './base64url';
@@ -30,11 +32,17 @@ const rateLike = fc.oneof({ arbitrary: fc.double({ min: 0, max: 1, noNaN: true }
 /** An edit of one number at a path chosen among a result's scores, curve steps and counts. */
 const edit = fc
   .record({
-    target: fc.constantFrom('table-test', 'table-drafter', 'curve-test', 'curve-validation', 'curve-step', 'pass-at-k'),
+    target: fc.constantFrom('table-test', 'table-drafter', 'table-outcomes', 'curve-test', 'curve-validation', 'curve-step', 'pass-at-k'),
     field: fc.constantFrom('correct', 'n', 'passAt1', 'low', 'high'),
     row: fc.nat(),
   })
   .chain((e) => (['correct', 'n'].includes(e.field) || ['curve-step', 'pass-at-k'].includes(e.target) ? countLike : rateLike).map((value) => ({ ...e, value })));
+
+/** The outcomes with one character replaced (or, past the end, one added), as a hand edit might. */
+const flipped = (text: string, at: number, value: number) => {
+  const i = at % (text.length + 1);
+  return text.slice(0, i) + 'A-_g'.charAt(Math.abs(Math.trunc(value)) % 4) + text.slice(i + 1);
+};
 
 type Edit = typeof edit extends fc.Arbitrary<infer E> ? E : never;
 type Json = Record<string, unknown>;
@@ -49,6 +57,7 @@ function apply(result: Json, e: Edit): void {
   switch (e.target) {
     case 'table-test': (row.test as Json)[e.field] = e.value; break;
     case 'table-drafter': row.drafterAlone = { ...(row.test as Json), [e.field]: e.value }; break;
+    case 'table-outcomes': row.testOutcomes = flipped(row.testOutcomes as string, e.row, e.value); break;
     case 'curve-test': (scoreOf(candidate).test as Json)[e.field] = e.value; break;
     case 'curve-validation': (scoreOf(candidate).validation as Json)[e.field] = e.value; break;
     case 'curve-step': point.step = e.value; break;
@@ -63,6 +72,7 @@ function drawAll(results: readonly ExperimentResult[]): void {
   pooledHeadline(rows);
   methodCurves(results);
   mechanismCurves(results);
+  for (const r of rows) pairedWords(pairedComparison({ method: r.method, tables: results.map((x) => x.table) }, { method: 'agon', tables: results.map((x) => x.table) }));
   for (const r of rows) expect(r.pooled.low).toBeLessThanOrEqual(r.pooled.high);
   expect(performance.now() - started).toBeLessThan(2000);
 }

@@ -50,6 +50,9 @@ describe('share links', () => {
     expect(point?.readouts.agon?.candidates[0]?.name).toBe(chosen?.name);
     expect(point?.readouts.agon?.candidates[0]?.test.low).toBeCloseTo(chosen?.test.low ?? NaN, 3);
     expect(got?.environment.platform).not.toContain('Mozilla');
+    // The table keeps each method's per-problem outcomes for the paired column; the curves leave them out.
+    expect(got?.table.map((r) => r.testOutcomes)).toEqual(result.table.map((r) => r.testOutcomes));
+    expect(point?.readouts.agon?.candidates[0]?.testOutcomes).toBeUndefined();
   });
 
   it('refuses each kind of bad payload with its own message, without throwing', () => {
@@ -182,6 +185,9 @@ describe('share links', () => {
       { edit: (r: SharedResults) => (r.table[0]!.test = { ...r.table[0]!.test, low: 0.9, high: 0.1 }), field: 'results.0.table.0.test.low', says: 'the interval is upside down' },
       { edit: (r: SharedResults) => (r.table[0]!.test.passAt1 = 0.999), field: 'results.0.table.0.test.passAt1', says: 'does not equal correct / n' },
       { edit: (r: SharedResults) => (r.arms.agon!.curve[1]!.step = 0), field: 'results.0.arms.agon.curve.1.step', says: "the curve's steps must increase" },
+      // Outcomes that make a method look ahead of the reference on problems it got wrong.
+      { edit: (r: SharedResults) => (r.table[0]!.testOutcomes = '_'.repeat(r.table[0]!.testOutcomes!.length - 1) + 'A'), field: 'results.0.table.0.testOutcomes', says: 'the per-problem outcomes count' },
+      { edit: (r: SharedResults) => (r.table[0]!.testOutcomes += 'A'), field: 'results.0.table.0.testOutcomes', says: 'do not fit the score' },
     ];
     for (const { edit, field, says } of impossible) {
       const forged = structuredClone(results);

@@ -40,18 +40,19 @@ const BASE_PAIR = /^[a-z]{1,16}:[0-9a-f]{16}:[0-9a-f]{16}$/;
 const APP_VERSION = /^[0-9A-Za-z.+-]{1,40}$/;
 
 /** One seed's result as the object links always had; several seeds' as a list. */
-function resultsBody(results: readonly ExperimentResult[]): { results?: SharedResults | SharedResults[] } {
+function resultsBody(results: readonly ExperimentResult[], outcomes: boolean): { results?: SharedResults | SharedResults[] } {
   const [only] = results;
   if (!only) return {};
-  return results.length === 1 ? { results: trimResults(only) } : { results: results.map(trimResults) };
+  return results.length === 1 ? { results: trimResults(only, outcomes) } : { results: results.map((r) => trimResults(r, outcomes)) };
 }
 
-export function encodeLink(shared: SharedExperiment): string {
+/** The link payload; without `outcomes` the results leave out their per-problem outcomes (shorter, no paired column). */
+export function encodeLink(shared: SharedExperiment, outcomes = true): string {
   const body = {
     app: shared.appVersion,
     basePair: shared.basePair,
     config: shared.config,
-    ...resultsBody(shared.results),
+    ...resultsBody(shared.results, outcomes),
   };
   return `${LINK_VERSION}.${bytesToBase64url(compressText(JSON.stringify(body)))}`;
 }

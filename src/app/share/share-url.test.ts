@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXPERIMENT, type ExperimentConfig } from '../../core/experiment/config';
 import { METHODS } from '../../core/experiment/methods';
+import { configForSeed, withSeeds } from '../../core/experiment/seeds';
 import { fakeResult } from '../testing/share-fixtures';
 import { MAX_LINK_CHARS } from './limits';
 import { encodeLink } from './link';
@@ -56,6 +57,16 @@ describe('share URLs', () => {
     const link = makeShareLink(page, shared({ ...DEFAULT_EXPERIMENT, methods: [...METHODS] }, true));
     expect(link.withResults).toBe(true);
     expect(link.chars).toBeLessThanOrEqual(MAX_LINK_CHARS);
+  });
+
+  it('leave out the per-problem outcomes when only they make the results too long, saying so', () => {
+    const config = withSeeds({ ...DEFAULT_EXPERIMENT, methods: [...METHODS] }, [1, 2, 3]);
+    const link = makeShareLink(page, { config, appVersion: '0.1.0', basePair: null, results: [1, 2, 3].map((seed) => fakeResult(configForSeed(config, seed))) });
+    expect(link).toMatchObject({ withResults: true });
+    expect(link.chars).toBeLessThanOrEqual(MAX_LINK_CHARS);
+    expect('outcomesTooLong' in link && link.outcomesTooLong).toBeGreaterThan(MAX_LINK_CHARS);
+    const decoded = decodeFoundLink(linkInAddress(new URL(link.url).hash, '')!, DEFAULT_EXPERIMENT);
+    expect(decoded.ok && decoded.link.results.flatMap((r) => r.table.map((row) => row.testOutcomes))).toEqual(Array(30).fill(undefined));
   });
 
   it('fall back to the config alone when the results do not fit, saying how long they would have been', () => {

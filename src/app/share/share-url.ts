@@ -55,17 +55,22 @@ export function decodeFoundLink(found: FoundLink, defaults: ExperimentConfig): D
 
 export type ShareLink =
   | { url: string; withResults: boolean; chars: number }
+  /** The per-problem outcomes made the link too long: the results without them, and how long it would have been. */
+  | { url: string; withResults: true; chars: number; outcomesTooLong: number }
   /** The results made the link too long: here is the config-only one, and how long the full one was. */
   | { url: string; withResults: false; chars: number; resultsTooLong: number };
 
 /**
  * A link to `page` (origin + path of the page it was made on). With results, when they
- * do not fit in MAX_LINK_CHARS, the config-only link comes back with the length it would have had.
+ * do not fit in MAX_LINK_CHARS, the results without their per-problem outcomes, else the
+ * config-only link, comes back with the length the full one would have had.
  */
 export function makeShareLink(page: string, shared: SharedExperiment): ShareLink {
   const url = page + fragmentFor(encodeLink(shared));
   const withResults = shared.results.length > 0;
   if (url.length <= MAX_LINK_CHARS || !withResults) return { url, withResults, chars: url.length };
+  const withoutOutcomes = page + fragmentFor(encodeLink(shared, false));
+  if (withoutOutcomes.length <= MAX_LINK_CHARS) return { url: withoutOutcomes, withResults: true, chars: withoutOutcomes.length, outcomesTooLong: url.length };
   const configOnly = page + fragmentFor(encodeLink({ ...shared, results: [] }));
   return { url: configOnly, withResults: false, chars: configOnly.length, resultsTooLong: url.length };
 }

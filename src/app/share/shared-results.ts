@@ -2,7 +2,8 @@
  * The results a link may carry: only what the charts and the results table draw. Each
  * evaluation keeps the candidate chosen on validation (the charts plot nothing else),
  * the machine's user-agent string stays out, and every fractional number is rounded to
- * 4 significant digits; the headline ratios are recomputed from the table.
+ * 4 significant digits; the headline ratios are recomputed from the table. The table keeps
+ * each method's per-problem outcomes (the paired column needs them), the curves do not.
  * A received link is untrusted, so its results go through a zod schema with ranges,
  * fixed enums for names, and length caps on every string and list.
  */
@@ -10,7 +11,7 @@ import { z } from 'zod';
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { CandidateResult } from '../../core/experiment/evaluate';
 import { ARMS, METHOD_SPECS, METHODS, type MethodName } from '../../core/experiment/methods';
-import { withIncreasingSteps, withScoreRules } from '../../core/experiment/score-rules';
+import { MAX_OUTCOMES_CHARS, withIncreasingSteps, withOutcomesRule, withScoreRules } from '../../core/experiment/score-rules';
 import { headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type EvalPoint, type ExperimentResult } from '../../core/experiment/result';
 
 const count = z.number().int().min(0).max(1e9);
@@ -52,14 +53,15 @@ const armSchema = z.object({
   error: shortText(500).optional(),
 });
 
-const rowSchema = z.object({
+const rowSchema = withOutcomesRule(z.object({
   method: z.enum(METHODS),
   chosen: candidateName,
   test: scoreSchema,
+  testOutcomes: z.string().max(MAX_OUTCOMES_CHARS).optional(),
   finalLength: z.number().min(0).max(1e6),
   candidates: z.array(z.object({ name: candidateName, passAt1: fraction, validationPassAt1: fraction })).max(4),
   drafterAlone: scoreSchema.optional(),
-});
+}));
 
 export const sharedResultsSchema = z.object({
   status: z.enum(['complete', 'cancelled', 'failed', 'interrupted']),
@@ -91,14 +93,21 @@ function trimPoint(point: EvalPoint): SharedPoint {
   const chosen: Partial<Record<MethodName, CandidateResult>> = {};
   for (const [method, readout] of Object.entries(point.readouts) as [MethodName, NonNullable<EvalPoint['readouts'][MethodName]>][]) {
     const candidate = readout.candidates[readout.chosen];
-    if (candidate) chosen[method] = candidate;
+    if (!candidate) continue;
+    // The table's outcomes are the ones compared; the curves' would only lengthen the link.
+    const drawn = { ...candidate };
+    delete drawn.testOutcomes;
+    chosen[method] = drawn;
   }
   const { step, tokensGenerated, tokensTrained, kl, reward } = point;
   return { step, tokensGenerated, tokensTrained, ...(kl === undefined ? {} : { kl }), ...(reward ? { reward } : {}), chosen };
 }
 
-/** The part of a result a link carries (see the file comment for what is left out). */
-export function trimResults(result: ExperimentResult): SharedResults {
+/**
+ * The part of a result a link carries (see the file comment for what is left out); without
+ * `outcomes`, the table's per-problem outcomes are left out too, for a link that would not fit.
+ */
+export function trimResults(result: ExperimentResult, outcomes = true): SharedResults {
   const arms: SharedResults['arms'] = {};
   for (const [name, arm] of Object.entries(result.arms)) arms[name] = { ...arm, curve: arm.curve.map(trimPoint) };
   // Not the platform: a browser's user-agent string says more about the sender than the run needs.
@@ -110,7 +119,15 @@ export function trimResults(result: ExperimentResult): SharedResults {
     finishedAt: result.finishedAt,
     arms,
     // Labels are this app's own (METHOD_SPECS), never taken from a link.
-    table: result.table.map(({ method, chosen, test, finalLength, candidates, drafterAlone }) => ({ method, chosen, test, finalLength, candidates, ...(drafterAlone ? { drafterAlone } : {}) })),
+    table: result.table.map(({ method, chosen, test, testOutcomes, finalLength, candidates, drafterAlone }) => ({
+      method,
+      chosen,
+      test,
+      ...(outcomes && testOutcomes !== undefined ? { testOutcomes } : {}),
+      finalLength,
+      candidates,
+      ...(drafterAlone ? { drafterAlone } : {}),
+    })),
   });
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Score } from '../../core/experiment/score';
 import { METHOD_SPECS, METHODS, type MethodName } from '../../core/experiment/methods';
-import { buildTable, type TableRow } from '../../core/experiment/result';
+import { buildTable, type ExperimentResult, type TableRow } from '../../core/experiment/result';
 import { scoreProblems } from '../../core/experiment/score-rules';
 import { pooledTable } from '../../core/experiment/summary';
 import type { SavedRun } from './saved-run';
@@ -21,11 +21,23 @@ export function tableOf(run: Pick<SavedRun, 'result' | 'config' | 'arms'>): Tabl
   return run.result?.table ?? buildTable(run.config, run.arms);
 }
 
-/** Per method, the score a run is compared by: pooled over its seeds when more than one finished. */
-function scoresOf(run: SavedRun): { method: MethodName; test: Score }[] {
+/** The seeds a run is compared by, when more than one finished; else none, and its own table counts. */
+function pooledSeeds(run: SavedRun): ExperimentResult[] {
   // Only seeds whose scores are possible: a damaged record must not take the comparison down.
   const seeds = (run.seedResults ?? []).filter((r) => r.table.every((row) => scoreProblems(row.test).length === 0));
-  return seeds.length > 1 ? pooledTable(seeds).map((r) => ({ method: r.method, test: r.pooled })) : tableOf(run);
+  return seeds.length > 1 ? seeds : [];
+}
+
+/** The tables a run is compared by, one per seed: each finished seed's, or its own table alone. */
+export function tablesOf(run: SavedRun): TableRow[][] {
+  const seeds = pooledSeeds(run);
+  return seeds.length > 0 ? seeds.map((r) => r.table) : [tableOf(run)];
+}
+
+/** Per method, the score a run is compared by: pooled over its seeds when more than one finished. */
+function scoresOf(run: SavedRun): { method: MethodName; test: Score }[] {
+  const seeds = pooledSeeds(run);
+  return seeds.length > 0 ? pooledTable(seeds).map((r) => ({ method: r.method, test: r.pooled })) : tableOf(run);
 }
 
 export function compareRows(runs: readonly SavedRun[]): CompareRow[] {

@@ -40,4 +40,9 @@ describe('base pair in the config form', () => {
     expect(preset.preset).toBe('smoke');
     expect(preset.config).toMatchObject({ base_pair_source: 'pretrain', steps: 2, pretrain: { fork_steps: 5 } });
   });
+
+  it('a preset keeps the shipped pair chosen: the paper-premise pair stays chosen', () => {
+    const premise = setField(formFromPreset('micro', 'math'), 'base_pair', 'premise');
+    expect(formFromPreset('smoke', 'math', basePairChoice(premise.draft)).config).toMatchObject({ base_pair_source: 'shipped', base_pair: 'premise' });
+  });
 });

@@ -29,5 +29,5 @@ export function followBasePair(draft: Draft, path: string, value: unknown): { dr
 
 /** The base-pair fields of a draft, to carry into a form built afresh from a preset. */
 export function basePairChoice(draft: Draft): Draft {
-  return Object.fromEntries(Object.entries(draft).filter(([k]) => k === 'base_pair_source' || k === 'pretrain'));
+  return Object.fromEntries(Object.entries(draft).filter(([k]) => k === 'base_pair_source' || k === 'pretrain' || k === 'base_pair'));
 }

@@ -3,11 +3,26 @@ import type { ExperimentConfig } from '../../core/experiment/config';
 import { ARMS, METHOD_SPECS, type MethodName } from '../../core/experiment/methods';
 import { buildTable, headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type EvalPoint, type ExperimentResult } from '../../core/experiment/result';
 import { scoreCounts } from '../../core/experiment/score';
+import { encodeOutcomes } from '../../core/eval/outcomes';
+import { Rng } from '../../core/random';
 
 const CASCADE = new Set(['pair-cascade', 'self-cascade']);
 
+/** `correct` right answers out of n, scattered over the problems by `seed`, as an evaluation records them. */
+function outcomes(correct: number, n: number, seed: number): string {
+  const order = Array.from({ length: n }, (_, i) => i);
+  const rng = new Rng(seed);
+  for (let i = n - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const right = Array<boolean>(n).fill(false);
+  order.slice(0, correct).forEach((p) => (right[p] = true));
+  return encodeOutcomes(right);
+}
+
 /** pass@1 that moves with the step and differs per method, so every chart line is distinct. */
-function readout(method: MethodName, step: number, index: number, n: number): NonNullable<EvalPoint['readouts'][MethodName]> {
+function readout(method: MethodName, step: number, index: number, n: number, seed: number): NonNullable<EvalPoint['readouts'][MethodName]> {
   const cascade = CASCADE.has(METHOD_SPECS[method].readout);
   const names = cascade ? ['A->B', 'B->A'] : ['A', 'B'];
   const candidates = names.map((name, c) => {
@@ -15,6 +30,7 @@ function readout(method: MethodName, step: number, index: number, n: number): No
     return {
       name,
       test: scoreCounts(correct, n),
+      testOutcomes: outcomes(correct, n, 1_000_000 * seed + 1000 * index + 10 * step + c),
       validation: scoreCounts(Math.max(0, correct - c), n),
       finalLength: 16 + 0.013 * (index + c),
       ...(cascade ? { drafterAlone: scoreCounts(Math.max(0, correct - 3), n), rescueRate: 0.21 + 0.01 * c, sabotageRate: 0.5, copyRate: 0.27 } : {}),
@@ -39,7 +55,7 @@ export function fakeResult(config: ExperimentConfig): ExperimentResult {
         point = { step, tokensGenerated: step * 2048, tokensTrained: step * 1900, readouts: {}, ...(trained && step > 0 ? { kl: 0.0123 * i, reward: { drafter: 0.91 + 0.01 * i, solver: 1.07 } } : {}) };
         arm.curve.push(point);
       }
-      point.readouts[method] = readout(method, step, index, config.eval_problems);
+      point.readouts[method] = readout(method, step, index, config.eval_problems, config.seed);
     });
   });
   const table = buildTable(config, arms);

@@ -1,9 +1,10 @@
 /**
- * Fetches the shipped base pair of a task family, relative to the page (the URL comes
+ * Fetches a shipped base pair of a task family (the one its config's base_pair names), relative to the page (the URL comes
  * from the page, so a build served under a sub-path works), and checks each file
  * against the manifest's size and SHA-256 so a stale or truncated download is refused.
  */
 import type { BasePairBytes } from '../../core/experiment/runner';
+import { manifestKey, shippedPairOf } from '../../core/experiment/shipped-pair';
 
 interface ManifestFile {
   file: string;
@@ -12,7 +13,7 @@ interface ManifestFile {
 }
 
 interface Manifest {
-  pairs: Partial<Record<string, { files: { a: ManifestFile; b: ManifestFile } }>>;
+  pairs: Partial<Record<string, { id?: string; files: { a: ManifestFile; b: ManifestFile } }>>;
 }
 
 async function fetchOk(url: string): Promise<Response> {
@@ -35,15 +36,17 @@ async function fetchChecked(baseUrl: string, entry: ManifestFile): Promise<Uint8
   return bytes;
 }
 
-export async function fetchBasePair(baseUrl: string, task: string): Promise<{ bytes: BasePairBytes; files: { a: string; b: string } }> {
+export async function fetchBasePair(baseUrl: string, task: string, basePair: string): Promise<{ bytes: BasePairBytes; files: { a: string; b: string } }> {
   let manifest: Manifest;
   try {
     manifest = (await (await fetchOk(new URL('manifest.json', baseUrl).href)).json()) as Manifest;
   } catch (e) {
     throw new Error(`no shipped checkpoints found (${e instanceof Error ? e.message : String(e)}); create them with "npm run pretrain -- --task ${task}"`, { cause: e });
   }
-  const pair = manifest.pairs[task];
-  if (!pair) throw new Error(`the checkpoint manifest has no base pair for "${task}"; create it with "npm run pretrain -- --task ${task}"`);
+  const name = shippedPairOf(task, basePair, manifest.pairs);
+  const key = manifestKey(task, name);
+  const pair = manifest.pairs[key];
+  if (!pair) throw new Error(`the checkpoint manifest has no base pair "${key}"; create it with "npm run pretrain -- --task ${task}${key === task ? '' : ` --pair ${key}`}"`);
   const [a, b] = await Promise.all([fetchChecked(baseUrl, pair.files.a), fetchChecked(baseUrl, pair.files.b)]);
   return { bytes: { a, b }, files: { a: pair.files.a.file, b: pair.files.b.file } };
 }

@@ -159,7 +159,7 @@ async function switchBackend(): Promise<BackendInfo> {
 
 function shipped(command: WorkerCommand & { type: 'start' }): ReturnType<typeof fetchBasePair> {
   post({ type: 'loading', message: `loading the ${command.config.task} base pair…` });
-  return fetchBasePair(command.checkpointsUrl, command.config.task);
+  return fetchBasePair(command.checkpointsUrl, command.config.task, command.config.base_pair);
 }
 
 /** Pretrains the pair the config describes; null when stopped on the way. */

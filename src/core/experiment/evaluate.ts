@@ -6,6 +6,7 @@
  */
 import { evaluateCascade, soloStage, type CascadeResult } from '../eval/cascade';
 import type { SamplingOptions } from '../eval/generate';
+import { encodeOutcomes } from '../eval/outcomes';
 import { meanPassAtK } from '../eval/stats';
 import { scoreCounts, type Score } from './score';
 import type { Transformer } from '../model/transformer';
@@ -17,6 +18,8 @@ export interface CandidateResult {
   /** "A", "B", "A->A", "A->B", ... */
   name: string;
   test: Score;
+  /** Which test-hard problems the pass@1 rollout got right (eval/outcomes.ts); absent in results made before it was kept. */
+  testOutcomes?: string;
   validation: Score;
   /** Mean final-stage completion length on test-hard, in tokens. */
   finalLength: number;
@@ -48,6 +51,7 @@ function fromCascade(name: string, test: CascadeResult, validation: CascadeResul
   return {
     name,
     test: score(test.final.correct),
+    testOutcomes: encodeOutcomes(test.final.correct),
     validation: score(validation.final.correct),
     finalLength: test.final.meanLength,
     drafterAlone: score(test.draft.correct),
@@ -90,7 +94,7 @@ async function solo(name: string, model: Transformer, ctx: EvalContext): Promise
   const test = await run(ctx.sets.test);
   const validation = await run(ctx.sets.validation);
   ctx.countTokens(test.tokens + validation.tokens);
-  const result: CandidateResult = { name, test: score(test.correct), validation: score(validation.correct), finalLength: test.meanLength };
+  const result: CandidateResult = { name, test: score(test.correct), testOutcomes: encodeOutcomes(test.correct), validation: score(validation.correct), finalLength: test.meanLength };
   result.passAtK = await passAtK(test.correct, (offset) => run(ctx.sets.test, offset), ctx);
   return result;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { experimentConfigSchema } from './config';
 import { METHODS } from './methods';
 import { issuesText } from './schema-issues';
-import { withIncreasingSteps, withScoreRules } from './score-rules';
+import { MAX_OUTCOMES_CHARS, withIncreasingSteps, withOutcomesRule, withScoreRules } from './score-rules';
 import { RESULT_SCHEMA, RESULT_VERSION, type ExperimentResult } from './result';
 
 const rate = z.number().min(0).max(1);
@@ -15,9 +15,12 @@ const count = z.number().int().min(0);
 
 const scoreSchema = withScoreRules(z.object({ correct: count, n: count, passAt1: rate, low: rate, high: rate }));
 
-const candidateSchema = z.object({
+const outcomesSchema = z.string().max(MAX_OUTCOMES_CHARS).optional();
+
+const candidateSchema = withOutcomesRule(z.object({
   name: z.string().max(50),
   test: scoreSchema,
+  testOutcomes: outcomesSchema,
   validation: scoreSchema,
   finalLength: z.number().min(0),
   passAtK: z.object({ n: count, k: count, value: rate }).refine((p) => p.k <= p.n, { message: 'k is greater than n', path: ['k'] }).optional(),
@@ -25,7 +28,7 @@ const candidateSchema = z.object({
   rescueRate: rate.optional(),
   sabotageRate: rate.optional(),
   copyRate: rate.optional(),
-});
+}));
 
 const readoutSchema = z.object({ candidates: z.array(candidateSchema).min(1), chosen: count }).refine((r) => r.chosen < r.candidates.length, 'chosen points past the candidates');
 
@@ -40,15 +43,16 @@ const evalPointSchema = z.object({
 
 export const armSchema = z.object({ curve: withIncreasingSteps(z.array(evalPointSchema)), stepsDone: count, evalTokens: count, error: z.string().optional() });
 
-const tableRowSchema = z.object({
+const tableRowSchema = withOutcomesRule(z.object({
   method: z.enum(METHODS),
   label: z.string(),
   chosen: z.string(),
   test: scoreSchema,
+  testOutcomes: outcomesSchema,
   finalLength: z.number().min(0),
   candidates: z.array(z.object({ name: z.string(), passAt1: rate, validationPassAt1: rate })),
   drafterAlone: scoreSchema.optional(),
-});
+}));
 
 const resultSchema: z.ZodType<ExperimentResult> = z.object({
   schema: z.literal(RESULT_SCHEMA),

@@ -41,6 +41,8 @@ export interface TableRow {
   /** The candidate chosen on validation ("A->B", ...), reported on test-hard. */
   chosen: string;
   test: Score;
+  /** The chosen candidate's per-problem outcomes on test-hard, for paired comparisons (paired-comparison.ts). */
+  testOutcomes?: string;
   finalLength: number;
   /** Test-hard pass@1 of every candidate (both directions), for transparency. */
   candidates: { name: string; passAt1: number; validationPassAt1: number }[];
@@ -84,6 +86,7 @@ export function buildTable(config: ExperimentConfig, arms: Record<string, ArmRes
       label: spec.label,
       chosen: chosen.name,
       test: chosen.test,
+      ...(chosen.testOutcomes === undefined ? {} : { testOutcomes: chosen.testOutcomes }),
       finalLength: chosen.finalLength,
       candidates: readout.candidates.map((c) => ({ name: c.name, passAt1: c.test.passAt1, validationPassAt1: c.validation.passAt1 })),
       drafterAlone: chosen.drafterAlone,

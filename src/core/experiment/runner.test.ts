@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
+import { outcomesProblem } from '../eval/outcomes';
 import { decodeCheckpoint, encodeCheckpoint } from '../model/checkpoint';
 import { Transformer } from '../model/transformer';
 import { mathFamily } from '../tasks/math';
@@ -82,6 +83,8 @@ describe('experiment runner', () => {
     expect(agonRow.candidates.map((c) => c.name)).toEqual(['A->B', 'B->A']);
     expect(result.table.find((r) => r.method === 'grpo')!.candidates.map((c) => c.name)).toEqual(['A']);
     expect(result.table.find((r) => r.method === 'self-refine')!.candidates.map((c) => c.name)).toEqual(['A->A', 'B->B']);
+    // Every row keeps which problems it got right, adding up to its score (the paired column needs them).
+    for (const row of result.table) expect(outcomesProblem(row.testOutcomes!, row.test.correct, row.test.n), row.method).toBeNull();
     const rounds = events.filter((e) => e.type === 'round' && e.arm === 'agon');
     expect(rounds.map((e) => (e.type === 'round' && e.round.kind === 'agon' ? e.round.drafter : null))).toEqual(['A', 'B']);
     const fixed = events.filter((e) => e.type === 'round' && e.arm === 'agon-fixed-roles');

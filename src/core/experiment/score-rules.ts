@@ -6,6 +6,7 @@
  * with these rules, and each broken rule is reported under the field it concerns.
  */
 import { z } from 'zod';
+import { outcomesProblem } from '../eval/outcomes';
 
 /**
  * The most answers one evaluation scores: 1,000 problems times 64 samples (the config's
@@ -76,5 +77,18 @@ export function withIncreasingSteps<T extends z.ZodType<readonly { step: number 
         return;
       }
     }
+  });
+}
+
+/** The longest per-problem outcomes a score can have (6 problems a character). */
+export const MAX_OUTCOMES_CHARS = Math.ceil(MAX_SCORE_N / 6);
+
+/** Adds to a schema of a row with a test score the rule that its per-problem outcomes, when present, add up to that score. */
+export function withOutcomesRule<T extends z.ZodType<{ test: ScoreNumbers; testOutcomes?: string }>>(schema: T) {
+  return schema.superRefine((row, ctx) => {
+    // A score that breaks its own rules is reported as such; its outcomes cannot be checked against it.
+    if (row.testOutcomes === undefined || scoreProblems(row.test).length > 0) return;
+    const problem = outcomesProblem(row.testOutcomes, row.test.correct, row.test.n);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['testOutcomes'], message: problem });
   });
 }

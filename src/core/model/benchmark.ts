@@ -13,7 +13,7 @@ export interface BenchRow {
   /** The batch of trainStepMs (64; 16 in quick mode unless BenchOptions.trainBatch says otherwise). */
   trainBatch: number;
   trainStepMs: number;
-  /** The training step at batch 4 (the issue-12 SwiftShader figure beside batch 64). */
+  /** The training step at batch 4, where per-dispatch overhead dominates on a GPU. */
   smallBatchStepMs: number;
   trainTokensPerSec: number;
   kvTokensPerSec: number;
@@ -38,10 +38,20 @@ export interface BenchOptions {
 }
 
 const TRAIN_BATCH = 64;
-const SMALL_BATCH = 4;
+export const SMALL_BATCH = 4;
 const TRAIN_SEQ = 48;
 const PROMPT_LEN = 24;
 const NEW_TOKENS = 48;
+
+/** The prompts of the sampling benchmark: `count` rows of about PROMPT_LEN tokens. */
+export function benchPrompts(count: number, vocabSize: number): number[][] {
+  return Array.from({ length: count }, (_, i) => Array.from({ length: PROMPT_LEN - (i % 4) }, (_, j) => 1 + ((i * 5 + j * 3) % (vocabSize - 1))));
+}
+
+export const benchSampleBatch = (quick?: boolean) => (quick ? 16 : 64);
+
+/** eosId -1 never matches, so every row generates all NEW_TOKENS. */
+export const BENCH_SAMPLE_OPTIONS: SampleOptions = { maxNewTokens: NEW_TOKENS, temperature: 1, topP: 0.95, eosId: -1, padId: 0, seed: 1 };
 
 /** Benchmarks training and sampling on the already-initialised current tf backend. */
 export async function benchmarkModel(options: BenchOptions = {}): Promise<BenchRow> {
@@ -56,12 +66,9 @@ export async function benchmarkModel(options: BenchOptions = {}): Promise<BenchR
     const trainStepMs = (await timeTrainStep(model, options.quick ? (trainBatch >= TRAIN_BATCH ? 1 : 2) : 5, trainBatch)).ms;
     progress(`training step, batch ${SMALL_BATCH}`);
     const smallBatchStepMs = (await timeTrainStep(model, options.quick ? 2 : 5, SMALL_BATCH)).ms;
-    const sampleBatch = options.quick ? 16 : 64;
-    const prompts = Array.from({ length: sampleBatch }, (_, i) =>
-      Array.from({ length: PROMPT_LEN - (i % 4) }, (_, j) => 1 + ((i * 5 + j * 3) % (vocabSize - 1))),
-    );
-    // eosId -1 never matches, so every row generates all NEW_TOKENS.
-    const opts: SampleOptions = { maxNewTokens: NEW_TOKENS, temperature: 1, topP: 0.95, eosId: -1, padId: 0, seed: 1 };
+    const sampleBatch = benchSampleBatch(options.quick);
+    const prompts = benchPrompts(sampleBatch, vocabSize);
+    const opts = BENCH_SAMPLE_OPTIONS;
     progress(`KV sampling, ${sampleBatch} prompts x ${NEW_TOKENS} tokens`);
     const kvMs = await timeSampler(() => sample(model, prompts, opts), () => sample(model, prompts, { ...opts, maxNewTokens: 2 }), options.quick ? 1 : 5);
     progress('full-recompute sampling');
@@ -113,15 +120,11 @@ function trainStepBatch(vocabSize: number, batchSize = TRAIN_BATCH): SequenceBat
 }
 
 /**
- * Mean ms of a forward+backward+Adam step on a masked log-prob loss, after one warm-up
- * step; and the warm-up loss. With `profile`, the kernels of one step after the warm-up instead.
+ * A forward+backward+Adam step on a masked log-prob loss over a fixed batch, with an optimizer of
+ * its own; `step` resolves to the loss once the device is done. dispose() frees the batch and
+ * the optimizer.
  */
-export async function timeTrainStep(
-  model: Transformer,
-  steps: number,
-  batchSize: number,
-  profile = false,
-): Promise<{ ms: number; firstLoss: number; kernels?: KernelProfile }> {
+export function trainStepper(model: Transformer, batchSize: number): { step: () => Promise<number>; dispose: () => void } {
   const batch = trainStepBatch(model.config.vocabSize, batchSize);
   const optimizer = new FlatAdam(1e-3);
   const step = async () => {
@@ -130,6 +133,26 @@ export async function timeTrainStep(
     loss.dispose();
     return value;
   };
+  return {
+    step,
+    dispose: () => {
+      optimizer.dispose();
+      tf.dispose([batch.tokens, batch.mask]);
+    },
+  };
+}
+
+/**
+ * Mean ms of a training step (trainStepper), after one warm-up step; and the warm-up loss.
+ * With `profile`, the kernels of one step after the warm-up instead.
+ */
+export async function timeTrainStep(
+  model: Transformer,
+  steps: number,
+  batchSize: number,
+  profile = false,
+): Promise<{ ms: number; firstLoss: number; kernels?: KernelProfile }> {
+  const { step, dispose } = trainStepper(model, batchSize);
   try {
     const firstLoss = await step();
     if (profile) return { ms: NaN, firstLoss, kernels: await profileKernels(step) };
@@ -137,8 +160,7 @@ export async function timeTrainStep(
     for (let i = 0; i < steps; i++) await step();
     return { ms: (performance.now() - start) / steps, firstLoss };
   } finally {
-    optimizer.dispose();
-    tf.dispose([batch.tokens, batch.mask]);
+    dispose();
   }
 }
 

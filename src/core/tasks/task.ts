@@ -59,6 +59,11 @@ export interface TaskFamily {
   /** Fraction of factUniverse taught to both models, only to A, only to B, and to neither (see train/knowledge). */
   factShares: Readonly<Record<'shared' | 'A' | 'B' | 'neither', number>>;
   /**
+   * Shares of a fork's pretraining examples (see train/sft-data): a problem of its own facts
+   * alone, a problem with a draft to read, an unrelated draft. How much reading a fork learns.
+   */
+  forkMix: Readonly<Record<'own' | 'reading' | 'unrelated', number>>;
+  /**
    * A solution as written by someone who knows only the facts `knows` accepts: right
    * where it knows, a plausible mistake where it does not (a rival's draft in pretraining).
    */

@@ -32,7 +32,9 @@ const groupsByFamily = new Map<string, Map<string, FactGroup>>();
 
 /** Each fact of the family with its group. */
 export function factGroups(family: TaskFamily): ReadonlyMap<string, FactGroup> {
-  let groups = groupsByFamily.get(family.name);
+  // A recipe can change a family's shares (see ./recipe), so they are part of the key.
+  const key = `${family.name} ${JSON.stringify(family.factShares)}`;
+  let groups = groupsByFamily.get(key);
   if (groups) return groups;
   const ranked = shuffled(family.factUniverse);
   // Each group rounds its own share, so A and B always get as many facts; 'neither' takes the rest.
@@ -44,7 +46,7 @@ export function factGroups(family: TaskFamily): ReadonlyMap<string, FactGroup> {
     for (const fact of ranked.slice(start, end)) groups.set(fact, group);
     start = end;
   });
-  groupsByFamily.set(family.name, groups);
+  groupsByFamily.set(key, groups);
   return groups;
 }
 

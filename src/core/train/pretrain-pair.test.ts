@@ -2,7 +2,8 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mathFamily } from '../tasks/math';
 import { pretrainModelConfig } from './pretrain-defaults';
-import { flattened, pretrainPair, type PretrainConfig, type PretrainProgress } from './pretrain-pair';
+import { Transformer } from '../model/transformer';
+import { flattened, pretrainPair, type PretrainConfig, type PretrainProgress, type TrunkStart } from './pretrain-pair';
 
 const config: PretrainConfig = {
   // A tiny model: these tests are about the control flow, not about learning.
@@ -62,6 +63,25 @@ describe('pretrainPair', () => {
     expect(pair.b.weights.some((w, i) => w.dataSync().some((x, j) => x !== before[i]![j]))).toBe(true);
     pair.a.dispose();
     pair.b.dispose();
+  });
+
+  it('hands over its trained trunk, and forks a given trunk as it would its own', async () => {
+    let kept: TrunkStart | null = null;
+    const first = await pretrainPair(mathFamily, config, neverGood, undefined, undefined, undefined, async (t) => {
+      kept = { trunk: new Transformer(t.trunk.config, 0), steps: t.steps, curve: [...t.curve] };
+      t.trunk.weights.forEach((w, i) => kept!.trunk.weights[i]!.assign(w));
+    });
+    const trunk = kept as TrunkStart | null;
+    expect(trunk?.steps).toBe(2);
+    const seen: string[] = [];
+    const again = await pretrainPair(mathFamily, config, neverGood, (p) => seen.push(`${p.stage}${p.step}`), undefined, trunk!);
+    expect(seen.join(' ')).toBe('A1 A2 B1 B2');
+    expect(again.steps).toEqual(first.steps);
+    expect(again.curves).toEqual(first.curves);
+    expect(again.b.weights.map((w) => Array.from(w.dataSync()))).toEqual(first.b.weights.map((w) => Array.from(w.dataSync())));
+    // The given trunk is the caller's: still usable.
+    expect(trunk!.trunk.weights[0]!.isDisposed).toBe(false);
+    for (const m of [first.a, first.b, again.a, again.b, trunk!.trunk]) m.dispose();
   });
 
   it('ends a stage once its held-out loss has not improved by 1% for the given checks', async () => {

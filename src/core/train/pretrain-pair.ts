@@ -147,28 +147,49 @@ export interface ForkStart {
   b: Transformer;
 }
 
+/**
+ * A trained trunk to fork instead of training one (`npm run pretrain -- --trunk-from DIR`): recipes
+ * that share the facts both models are taught share the trunk, so a pilot of another fork mix
+ * costs only its forks. The caller keeps and frees it.
+ */
+export interface TrunkStart {
+  trunk: Transformer;
+  steps: number;
+  curve: CurvePoint[];
+}
+
+/** Called with the trained trunk before it is forked (`--save-trunk` keeps it). */
+export type OnTrunk = (trunk: TrunkStart) => Promise<void>;
+
 export async function pretrainPair(
   family: TaskFamily,
   config: PretrainConfig,
   validate: Validate,
   onProgress: (p: PretrainProgress) => void = () => {},
   between: BetweenSteps = async () => {},
-  start?: ForkStart,
+  start?: ForkStart | TrunkStart,
+  onTrunk?: OnTrunk,
 ): Promise<BasePair> {
-  const trunk = start ? null : new Transformer(config.model, config.seed);
-  const curves: BasePair['curves'] = { trunk: [], A: [], B: [] };
+  const givenForks = start && 'a' in start ? start : null;
+  const givenTrunk = start && 'trunk' in start ? start : null;
+  const trunk = givenForks ? null : (givenTrunk?.trunk ?? new Transformer(config.model, config.seed));
+  const curves: BasePair['curves'] = { trunk: givenTrunk ? [...givenTrunk.curve] : [], A: [], B: [] };
   let forks: Transformer[] = [];
   try {
-    const trunkSteps = trunk ? await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, config.trunkTarget, validate, onProgress, between, curves.trunk) : 0;
-    const a = trunk ? fork(trunk, 0, config.seed + 2) : (start as ForkStart).a;
-    const b = trunk ? fork(trunk, config.forkNoise, config.seed + 3) : (start as ForkStart).b;
+    let trunkSteps = givenTrunk?.steps ?? 0;
+    if (trunk && !givenTrunk) {
+      trunkSteps = await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, config.trunkTarget, validate, onProgress, between, curves.trunk);
+      await onTrunk?.({ trunk, steps: trunkSteps, curve: curves.trunk });
+    }
+    const a = trunk ? fork(trunk, 0, config.seed + 2) : (givenForks as ForkStart).a;
+    const b = trunk ? fork(trunk, config.forkNoise, config.seed + 3) : (givenForks as ForkStart).b;
     forks = [a, b];
     const aSteps = await train(a, family, config, 'A', config.forkSteps, config.seed + 4, config.forkTarget, validate, onProgress, between, curves.A);
     const bSteps = await train(b, family, config, 'B', config.forkSteps, config.seed + 5, config.forkTarget, validate, onProgress, between, curves.B);
     forks = [];
     return { a, b, steps: { trunk: trunkSteps, A: aSteps, B: bSteps }, curves };
   } finally {
-    trunk?.dispose();
+    if (!givenTrunk) trunk?.dispose();
     // Only reached with forks left when a stage threw (a cancel): free their weights on the device.
     forks.forEach((m) => m.dispose());
   }

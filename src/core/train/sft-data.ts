@@ -2,14 +2,15 @@
  * Supervised examples for pretraining a base model, per learner (see ./knowledge).
  *   trunk: shared facts only; half alone, a third with the same problem's correct
  *          solution as the draft (copying is right), the rest with an unrelated draft.
- *   A, B:  45% alone, on problems of their own facts, target the reference;
- *          40% reading a draft of the same problem, any facts, written by someone who
+ *   A, B:  by the family's forkMix (shipped pairs: 45 / 40 / 15%):
+ *          alone, on problems of their own facts, target the reference;
+ *          reading a draft of the same problem, any facts, written by someone who
  *          knows only the shared facts (right there, a plausible mistake elsewhere);
  *          the target is what a reader of this fork's knowledge writes: its own facts
  *          right (overruling the draft), the draft's word on facts it was never taught;
  *          a family's readingFocus of these are drawn among hard problems that need a
  *          fact the fork was never taught, where taking the draft's word is the lesson;
- *          15% with such a draft of an unrelated problem, which carries nothing.
+ *          with such a draft of an unrelated problem, which carries nothing.
  * A fork never sees the true value of a fact it was not taught: taking it from the
  * target would teach the fact (a first run did exactly that: each fork learned all of
  * its rival's facts and solved 72% alone). Reading the draft's word is all it can
@@ -59,7 +60,8 @@ function example(family: TaskFamily, problem: Problem, target: Solution, draft: 
 export function sftExample(family: TaskFamily, rng: Rng, learner: Learner, split: Split = 'train'): TextExample & { draft: DraftKind } {
   const knows = (fact: string) => taught(family, learner, fact);
   const r = rng.next();
-  if (r < (learner === 'trunk' ? 0.5 : 0.45)) {
+  const mix = family.forkMix;
+  if (r < (learner === 'trunk' ? 0.5 : mix.own)) {
     const problem = problemWhere(family, split, rng, knows);
     return { ...example(family, problem, problem, null, rng), draft: 'none' };
   }
@@ -69,7 +71,7 @@ export function sftExample(family: TaskFamily, rng: Rng, learner: Learner, split
     return { ...example(family, problem, problem, source, rng), draft: source === problem ? 'same' : 'unrelated' };
   }
   const sharedOnly = (fact: string) => factGroup(family, fact) === 'shared';
-  if (r < 0.85) {
+  if (r < mix.own + mix.reading) {
     // No draw when the focus is 0, so such a family's examples stay as they were.
     const focused = family.readingFocus > 0 && rng.next() < family.readingFocus;
     const problem = focused ? problemLacking(family, split, rng, knows) : problemWhere(family, split, rng, () => true);

@@ -83,6 +83,9 @@ describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
       .map((config) => config.base_pair);
     expect(recorded.length).toBeGreaterThan(0);
     expect(recorded).toContain(basePairId(task, read('a'), read('b')));
+    // The id the manifest records is how a saved run's config finds its pair again.
+    expect(entry.id).toBe(basePairId(task, read('a'), read('b')));
+    expect(entry.task).toBe(task);
   });
 
   it('records test-hard pass@1 inside the 15-60% band for both models', () => {

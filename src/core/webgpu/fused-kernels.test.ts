@@ -2,41 +2,23 @@
 // lavapipe, see docs/webgpu-in-node.md), at tiny shapes. The browser runs the same checks at
 // larger shapes (e2e/fused-kernels.spec.ts). Without an adapter these tests skip, saying why,
 // except in CI (CI set), where the missing adapter is a failure.
-import { nodeWebGPU, SETUP_HINT } from '../backend/node-webgpu';
+// First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
+import { nodeAdapter } from './testing/node-adapter';
 import { describe, expect, it } from 'vitest';
-import { describeAdapter, selectBackend } from '../backend';
 import { fusedChecks } from './testing/fused-checks';
 
 const TOLERANCE = 1e-4;
 /** GPU dispatches of a fused training step: raise it only with a reason (docs/benchmarks.md). */
 const TRAIN_DISPATCHES = 78;
 
-async function startWebGPU(): Promise<{ adapter: string } | { missing: string }> {
-  if (!nodeWebGPU.installed) return { missing: nodeWebGPU.error };
-  try {
-    const info = await selectBackend(['webgpu']);
-    return { adapter: info.adapter ? describeAdapter(info.adapter) : 'unknown adapter' };
-  } catch (err) {
-    return { missing: err instanceof Error ? err.message : String(err) };
-  }
-}
-
-const started = await startWebGPU();
-const missing = 'missing' in started ? `no WebGPU in this Node (${started.missing}). ${SETUP_HINT}` : null;
-if (missing && !process.env.CI) console.warn(`fused-kernels.test.ts skipped: ${missing}`);
-
-if (missing && process.env.CI) {
-  it('finds a WebGPU adapter (CI needs one for the fused kernels)', () => {
-    throw new Error(missing);
-  });
-}
+const { missing, adapter } = await nodeAdapter('fused-kernels.test.ts');
 
 function within(label: string, diffs: number[]): void {
   expect(diffs.length, label).toBeGreaterThan(0);
   for (const [i, d] of diffs.entries()) expect(d, `${label}, output ${i}`).toBeLessThan(TOLERANCE);
 }
 
-describe.skipIf(missing !== null)(`fused kernels on ${'adapter' in started ? started.adapter : 'no adapter'}`, () => {
+describe.skipIf(missing !== null)(`fused kernels on ${adapter}`, () => {
   it('registers the fused kernels on webgpu', async () => {
     expect(await fusedChecks.ready()).toBe(true);
   });

@@ -18,6 +18,7 @@ import { sampleConfig } from './sample';
 import { tokenLogProbConfig, tokenLogProbGradConfig } from './token-log-prob';
 
 export { ADAM };
+export { setDispatchCache } from './dispatch-cache';
 export type { AdamAttrs } from './adam';
 export { ATTENTION, ATTENTION_GRAD } from './attention';
 export { COLUMN_SUM } from './column-sum';

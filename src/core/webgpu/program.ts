@@ -9,6 +9,7 @@
  */
 import { env, type TensorInfo } from '@tensorflow/tfjs';
 import type { WebGPUBackend, WebGPUProgram } from '@tensorflow/tfjs-backend-webgpu';
+import { cachedBindGroup, cachedUniforms, dispatchCacheEnabled } from './dispatch-cache';
 
 export const WORKGROUP = 64;
 
@@ -167,7 +168,8 @@ export interface MultiOutputSpec {
 /**
  * One dispatch that writes several fresh outputs, or tensors in place (runWebGPUProgram writes one): its own
  * pipeline, every binding declared here (read-only inputs, read_write outputs), recorded into
- * tfjs's command encoder as recordAndSubmit would. `index` is the invocation, below `threads`.
+ * tfjs's command encoder as recordAndSubmit would; with setDispatchCache(true), its uniforms and
+ * bind group kept across dispatches (dispatch-cache.ts). `index` is the invocation, below `threads`.
  * Every input and output must be used by the body (auto layouts leave unused bindings out).
  * Returns the outputs in the order given (the caller owns them).
  */
@@ -205,11 +207,14 @@ export function runMultiOutput(backend: WebGPUBackend, spec: MultiOutputSpec): T
     gpu.uploadToGPU(t.dataId);
     gpu.commandQueueOwnedIds.add(t.dataId);
   }
-  const uniformBinding = gpu.makeUniforms(uniforms.map((u) => ({ type: u.type === 'i32' ? 'int32' : 'float32', data: [u.value] })));
-  const bindGroup = gpu.device.createBindGroup({
-    layout: pipeline.getBindGroupLayout(0),
-    entries: [...bound.map((b) => gpu.tensorToBinding(b.t)), uniformBinding].map((resource, binding) => ({ binding, resource })),
-  });
+  const bindGroup = dispatchCacheEnabled()
+    ? cachedBindGroup(gpu.device, spec.key, pipeline, [...bound.map((b) => gpu.tensorToBinding(b.t) as GPUBufferBinding), cachedUniforms(gpu.device, uniforms)])
+    : gpu.device.createBindGroup({
+        layout: pipeline.getBindGroupLayout(0),
+        entries: [...bound.map((b) => gpu.tensorToBinding(b.t)), gpu.makeUniforms(uniforms.map((u) => ({ type: u.type === 'i32' ? 'int32' : 'float32', data: [u.value] })))].map(
+          (resource, binding) => ({ binding, resource }),
+        ),
+      });
   const timed = gpu.activeTimers != null;
   gpu.ensureCommandEncoderReady();
   if (timed && gpu.supportTimestampQuery) {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SIZE, parseBenchGpuArgs, parseMeasureArgs, sizeFlags, UsageError } from './bench-gpu-args';
+
+describe('bench:gpu arguments', () => {
+  it("defaults to the app's model, not quick", () => {
+    expect(parseBenchGpuArgs([])).toEqual({ quick: false, size: DEFAULT_SIZE, help: false });
+    expect(DEFAULT_SIZE).toEqual({ dModel: 64, layers: 2, heads: 4, ff: 256 });
+  });
+
+  it('takes the model size from flags, as the measuring process and bench_reference.py read them back', () => {
+    const size = { dModel: 256, layers: 4, heads: 8, ff: 1024 };
+    expect(parseBenchGpuArgs(['--quick', ...sizeFlags(size)])).toEqual({ quick: true, size, help: false });
+    expect(parseMeasureArgs(['--backend', 'wasm', ...sizeFlags(size), '--batches', '4, 64'])).toEqual({ backend: 'wasm', size, batches: [4, 64], steps: 5, budgetS: 30 });
+    expect(sizeFlags(size, '--d-ff')).toEqual(['--d-model', '256', '--layers', '4', '--heads', '8', '--d-ff', '1024']);
+  });
+
+  it('refuses bad sizes, backends and flags', () => {
+    for (const argv of [['--d-model', '0'], ['--layers', 'two'], ['--d-model', '100', '--heads', '3'], ['--fast'], ['x']]) {
+      expect(() => parseBenchGpuArgs(argv), argv.join(' ')).toThrow(UsageError);
+    }
+    expect(() => parseMeasureArgs(['--backend', 'webgl'])).toThrow(/webgpu or wasm/);
+    expect(() => parseMeasureArgs(['--batches', '4,,64'])).toThrow(UsageError);
+  });
+});

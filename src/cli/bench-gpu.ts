@@ -1,0 +1,120 @@
+// npm run bench:gpu -- [--quick] [--d-model D --layers L --heads H --ff F] (usage in bench-gpu-args.ts)
+// The training step on webgpu (fused kernels, Dawn over whatever Vulkan driver it finds), tfjs wasm
+// and PyTorch (CUDA eager, CUDA graph, CPU) on the same model and batch, then against model size:
+// one run, one process per measurement (bench-gpu-measure.ts, scripts/bench_reference.py) so that
+// a model too large for the device, or a hang, costs one cell. Tables on stdout, progress on stderr.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { BENCH_GPU_USAGE, parseBenchGpuArgs, QUICK_SWEEP, sizeFlags, sizeLabel, SWEEP, UsageError, type BenchGpuArgs, type ModelSize } from './bench-gpu-args';
+import type { MeasureResult } from './bench-gpu-measure';
+import { cellKey, mainTable, paramMismatches, scalingTable, SEQ, type Cell, type Cells, type ImplId } from './bench-gpu-table';
+
+const MEASURE = fileURLToPath(new URL('./bench-gpu-measure.ts', import.meta.url));
+const REFERENCE = fileURLToPath(new URL('../../scripts/bench_reference.py', import.meta.url));
+const BATCHES = [4, 64];
+
+function args(): BenchGpuArgs {
+  try {
+    return parseBenchGpuArgs(process.argv.slice(2));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`error: ${e.message}\n${BENCH_GPU_USAGE}`);
+    process.exit(1);
+  }
+}
+
+const { quick, size, help } = args();
+if (help) {
+  console.log(BENCH_GPU_USAGE);
+  process.exit(0);
+}
+/** Steps, time budgets and caps: quick mode fits a CPU Vulkan driver on a small machine. */
+const LIMITS = quick
+  ? { steps: 3, budgetS: 20, capS: 150, cudaSteps: 5, cpuSteps: 2, sweepBatch: 4, sweep: QUICK_SWEEP }
+  : { steps: 5, budgetS: 60, capS: 300, cudaSteps: 20, cpuSteps: 3, sweepBatch: 64, sweep: SWEEP };
+
+const started = performance.now();
+const progress = (message: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+
+/** Runs a command under the cap; its last stdout line as JSON, or why there is none. */
+type Result<T> = Partial<T> & { error?: string };
+
+function runJson<T>(command: string, argv: string[]): Result<T> {
+  const run = spawnSync(command, argv, { encoding: 'utf8', timeout: LIMITS.capS * 1000, maxBuffer: 1 << 24 });
+  if (run.error && (run.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return { error: `over ${LIMITS.capS} s` } as Result<T>;
+  const last = run.stdout?.trim().split('\n').at(-1);
+  try {
+    if (last) return JSON.parse(last) as Partial<T>;
+  } catch {
+    // not JSON: the process failed before its result line
+  }
+  const why = (run.stderr ?? '').trim().split('\n').at(-1) ?? run.error?.message ?? `exit ${run.status}`;
+  return { error: `failed: ${why}` } as Result<T>;
+}
+
+/** The python that imports torch (PATH's python3 first, then Debian's), its torch version and whether it has CUDA. */
+function findTorch(): { python: string; version: string; cuda: boolean } | null {
+  for (const python of ['python3', '/usr/bin/python3']) {
+    const run = spawnSync(python, ['-c', 'import torch; print(torch.__version__, torch.cuda.is_available())'], { encoding: 'utf8' });
+    const [version, cuda] = (run.status === 0 ? run.stdout.trim().split('\n').at(-1)! : '').split(' ');
+    if (version) return { python, version, cuda: cuda === 'True' };
+  }
+  return null;
+}
+
+const cells: Cells = new Map();
+const adapters = new Set<string>();
+
+function measureTfjs(backend: 'webgpu' | 'wasm', s: ModelSize, batches: number[]): void {
+  progress(`${backend} ${sizeLabel(s)}, batch ${batches.join(' and ')}`);
+  const flags = ['--backend', backend, ...sizeFlags(s), '--batches', batches.join(','), '--steps', String(LIMITS.steps), '--budget-s', String(LIMITS.budgetS)];
+  const r = runJson<MeasureResult>(process.execPath, ['--import', 'tsx', MEASURE, ...flags]);
+  if (r.adapter) adapters.add(r.adapter);
+  for (const batch of batches) {
+    const timed = r.stepMs?.[batch];
+    const cell: Cell = timed ? { ms: timed.ms, params: r.params } : { note: short(r.error ?? 'no result') };
+    if (backend === 'webgpu' && r.overhead) Object.assign(cell, { dispatches: r.overhead.dispatches, hostMs: r.overhead.hostMs });
+    cells.set(cellKey(backend, s, batch), cell);
+  }
+}
+
+type TorchLine = { params: number; step_ms: number; skipped: string; gpu: string };
+const torch = findTorch();
+const gpus = new Set<string>();
+
+function measureTorch(impl: 'cuda' | 'cuda-graph' | 'cpu', s: ModelSize, batch: number): void {
+  const key = cellKey(impl, s, batch);
+  if (!torch) return void cells.set(key, { note: 'no PyTorch' });
+  if (impl !== 'cpu' && !torch.cuda) return void cells.set(key, { note: 'no CUDA' });
+  progress(`PyTorch ${impl} ${sizeLabel(s)}, batch ${batch}`);
+  const device = impl === 'cpu' ? ['--device', 'cpu'] : ['--device', 'cuda', ...(impl === 'cuda-graph' ? ['--cuda-graph'] : [])];
+  const steps = impl === 'cpu' ? LIMITS.cpuSteps : LIMITS.cudaSteps;
+  const r = runJson<TorchLine>(torch.python, [REFERENCE, ...sizeFlags(s, '--d-ff'), '--batch', String(batch), '--steps', String(steps), '--threads', '1', ...device]);
+  if (r.step_ms === undefined) return void cells.set(key, { note: short(r.skipped ?? r.error ?? 'no result') });
+  if (r.gpu) gpus.add(r.gpu);
+  cells.set(key, { ms: r.step_ms, params: r.params });
+}
+
+/** A table cell's note: one line, short. */
+const short = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '/').slice(0, 60);
+
+function measureAll(s: ModelSize, batches: number[]): void {
+  const todo = (impl: ImplId) => batches.filter((b) => !cells.has(cellKey(impl, s, b)));
+  for (const backend of ['webgpu', 'wasm'] as const) if (todo(backend).length > 0) measureTfjs(backend, s, todo(backend));
+  for (const impl of ['cuda', 'cuda-graph', 'cpu'] as const) for (const b of todo(impl)) measureTorch(impl, s, b);
+}
+
+progress(torch ? `PyTorch ${torch.version} (${torch.python}), CUDA ${torch.cuda ? 'available' : 'not available'}` : 'no python3 here imports torch: the PyTorch rows say "no PyTorch"');
+measureAll(size, BATCHES);
+for (const s of LIMITS.sweep) measureAll(s, [LIMITS.sweepBatch]);
+
+console.log(`WebGPU adapter: ${[...adapters].join('; ') || 'none'}`);
+if (gpus.size > 0) console.log(`CUDA device: ${[...gpus].join('; ')}`);
+console.log(`PyTorch: ${torch ? `${torch.version}, CUDA ${torch.cuda ? 'available' : 'not available'}` : 'not installed'}`);
+console.log(`Training step: forward, backward and Adam on rows of ${SEQ} tokens (16 prompt, the loss on the rest), the loss read back each step; median ms of up to ${LIMITS.steps} timed steps after a warm-up (PyTorch: the mean of ${LIMITS.cudaSteps} on CUDA, ${LIMITS.cpuSteps} on the CPU). Host JS: the webgpu overhead counters, one step at batch ${BATCHES[0]}.\n`);
+console.log(mainTable(cells, size, BATCHES));
+console.log('\nAgainst model size (the same step; vocabulary and maximum length as the app\'s model):\n');
+console.log(scalingTable(cells, LIMITS.sweep, LIMITS.sweepBatch));
+const mismatches = paramMismatches(cells);
+if (mismatches.length > 0) console.log(`\nWARNING: tfjs and PyTorch models differ (scripts/bench_reference.py no longer mirrors transformer.ts): ${mismatches.join('; ')}`);
+progress('done');

@@ -1,0 +1,44 @@
+/**
+ * The pretraining recipe and pair name flags of `npm run pretrain` and `npm run diagnose`:
+ *   --pair NAME               the manifest entry and file prefix (default: the family's name,
+ *                             its shipped pair; e.g. math-premise)
+ *   --fact-shares S,A,B,N     shares of the facts taught to both, only A, only B, no one
+ *   --fork-mix OWN,READ,UNREL shares of a fork's examples alone, reading a draft, unrelated draft
+ *   --reading-focus X         share of reading examples drawn among problems the fork lacks a fact of
+ * Unset flags keep the family's own recipe (its shipped pair's).
+ */
+import type { TaskFamily } from '../core/tasks/task';
+import { recipeOf, recipeProblem, type PretrainRecipe } from '../core/train/recipe';
+
+export const RECIPE_OPTIONS = {
+  'fact-shares': { type: 'string' },
+  'fork-mix': { type: 'string' },
+  'reading-focus': { type: 'string' },
+} as const;
+
+const PAIR_NAME = /^[a-z][a-z0-9-]{0,39}$/;
+
+/** The pair's name from --pair (default: the family's own), or a usage error. */
+export function pairFlag(raw: string | undefined, family: TaskFamily, fail: (message: string) => never): string {
+  const name = raw ?? family.name;
+  if (!PAIR_NAME.test(name)) fail(`--pair must be lower-case letters, digits and dashes, starting with a letter (at most 40), got "${name}"`);
+  if (name !== family.name && !name.startsWith(`${family.name}-`)) fail(`--pair for the ${family.name} family must be "${family.name}" or start with "${family.name}-", got "${name}"`);
+  return name;
+}
+
+function shares<K extends string>(flag: string, raw: string, keys: readonly K[], fail: (message: string) => never): Record<K, number> {
+  const parts = raw.split(',').map((s) => Number(s.trim()));
+  if (parts.length !== keys.length || parts.some((x) => !Number.isFinite(x))) fail(`--${flag} takes ${keys.length} numbers separated by commas (${keys.join(',')}), got "${raw}"`);
+  return Object.fromEntries(keys.map((k, i) => [k, parts[i]])) as Record<K, number>;
+}
+
+/** The recipe the flags give over the family's own, or a usage error naming what is wrong. */
+export function recipeFlags(values: { 'fact-shares'?: string; 'fork-mix'?: string; 'reading-focus'?: string }, family: TaskFamily, fail: (message: string) => never): PretrainRecipe {
+  const recipe = recipeOf(family);
+  if (values['fact-shares'] !== undefined) recipe.factShares = shares('fact-shares', values['fact-shares'], ['shared', 'A', 'B', 'neither'], fail);
+  if (values['fork-mix'] !== undefined) recipe.forkMix = shares('fork-mix', values['fork-mix'], ['own', 'reading', 'unrelated'], fail);
+  if (values['reading-focus'] !== undefined) recipe.readingFocus = Number(values['reading-focus']);
+  const problem = recipeProblem(recipe);
+  if (problem) fail(problem);
+  return recipe;
+}

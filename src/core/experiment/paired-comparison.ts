@@ -1,0 +1,52 @@
+/**
+ * A method against a reference method, paired over the same test-hard problems and seeds: the
+ * difference in pass@1 at their last evaluations, from the outcomes each table row records.
+ * The two may come from one run or from two runs of the same config (the same problems).
+ */
+import { decodeOutcomes } from '../eval/outcomes';
+import { pairedBootstrap, type PairedOutcomes } from '../eval/paired-bootstrap';
+import type { Estimate } from '../eval/stats';
+import { METHOD_SPECS, type MethodName } from './methods';
+import type { TableRow } from './result';
+
+/** The difference (method minus reference, as fractions), or why it cannot be shown. */
+export type PairedComparison = { ok: true; difference: Estimate } | { ok: false; why: string };
+
+/** One side of a comparison: a method, and the table of each seed it ran, in seed order. */
+export interface ComparedSide {
+  method: MethodName;
+  tables: readonly (readonly TableRow[])[];
+}
+
+const NOT_RECORDED = 'per-problem outcomes not recorded in this result';
+
+/** Both methods' outcomes in one seed, or why they cannot be paired. */
+function seedOutcomes(x: TableRow | undefined, y: TableRow | undefined, reference: MethodName): PairedOutcomes | string {
+  if (!y) return `${METHOD_SPECS[reference].label} has no evaluation here`;
+  if (!x) return 'no evaluation yet';
+  if (x.testOutcomes === undefined || y.testOutcomes === undefined) return NOT_RECORDED;
+  if (x.test.n !== y.test.n) return `measured on ${x.test.n} and ${y.test.n} problems, so not on the same ones`;
+  const [dx, dy] = [decodeOutcomes(x.testOutcomes, x.test.n), decodeOutcomes(y.testOutcomes, y.test.n)];
+  if (!dx.ok || !dy.ok) return NOT_RECORDED;
+  return { x: dx.correct, y: dy.correct };
+}
+
+export function pairedComparison(side: ComparedSide, reference: ComparedSide): PairedComparison {
+  if (side.tables.length !== reference.tables.length) return { ok: false, why: `${side.tables.length} seeds against ${reference.tables.length}` };
+  if (side.tables.length === 0) return { ok: false, why: 'no evaluation yet' };
+  const seeds: PairedOutcomes[] = [];
+  for (const [i, table] of side.tables.entries()) {
+    const outcomes = seedOutcomes(table.find((r) => r.method === side.method), reference.tables[i]?.find((r) => r.method === reference.method), reference.method);
+    if (typeof outcomes === 'string') return { ok: false, why: outcomes };
+    seeds.push(outcomes);
+  }
+  return { ok: true, difference: pairedBootstrap(seeds) };
+}
+
+/** Every method of a run against the run's own reference method; the reference's own row says so. */
+export function referenceColumn(tables: readonly (readonly TableRow[])[], methods: readonly MethodName[], reference: MethodName): Map<MethodName, PairedComparison> {
+  return new Map(methods.map((method) => [
+    method,
+    method === reference ? { ok: false, why: 'the reference' } : pairedComparison({ method, tables }, { method: reference, tables }),
+  ]));
+}

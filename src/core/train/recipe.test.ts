@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../random';
+import { mathFamily } from '../tasks/math';
+import { groupCounts } from './knowledge';
+import { recipeOf, recipeProblem, withRecipe } from './recipe';
+import { sftExample } from './sft-data';
+
+const premise = { factShares: { shared: 0.36, A: 0.22, B: 0.22, neither: 0.2 }, forkMix: { own: 0.8, reading: 0.1, unrelated: 0.1 }, readingFocus: 0 };
+
+describe('a pretraining recipe as data', () => {
+  it('is the family\'s own recipe by default, and changes who is taught what without touching the family', () => {
+    expect(withRecipe(mathFamily, recipeOf(mathFamily))).toEqual(mathFamily);
+    expect(groupCounts(withRecipe(mathFamily, premise))).toEqual({ shared: 13, A: 8, B: 8, neither: 7 });
+    expect(groupCounts(mathFamily)).toEqual({ shared: 18, A: 7, B: 7, neither: 4 });
+  });
+
+  it('sets the mix of a fork\'s examples', () => {
+    const family = withRecipe(mathFamily, premise);
+    const rng = new Rng(3);
+    const kinds: Record<string, number> = {};
+    for (let i = 0; i < 2000; i++) {
+      const kind = sftExample(family, rng, 'A').draft;
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+    }
+    expect(kinds.none! / 2000).toBeCloseTo(0.8, 1);
+    expect(kinds.reading! / 2000).toBeCloseTo(0.1, 1);
+    expect(kinds.unrelated! / 2000).toBeCloseTo(0.1, 1);
+  });
+
+  it('refuses shares that do not add up, uneven forks and a focus out of range, saying which', () => {
+    expect(recipeProblem(premise)).toBeNull();
+    expect(recipeProblem({ ...premise, factShares: { shared: 0.5, A: 0.2, B: 0.2, neither: 0.2 } })).toMatch(/fact shares must be fractions adding up to 1/);
+    expect(recipeProblem({ ...premise, factShares: { shared: 0.5, A: 0.3, B: 0.1, neither: 0.1 } })).toMatch(/A and B must be taught as many facts/);
+    expect(recipeProblem({ ...premise, forkMix: { own: 0.9, reading: 0.2, unrelated: -0.1 } })).toMatch(/fork mix/);
+    expect(recipeProblem({ ...premise, readingFocus: 1.5 })).toMatch(/reading focus/);
+    expect(() => withRecipe(mathFamily, { ...premise, readingFocus: Number.NaN })).toThrow(/bad pretraining recipe/);
+  });
+});
