@@ -6,13 +6,13 @@
  * CPU-emulated GPU that is the larger cost (Micro in Firefox on lavapipe: 32 s, against 4 s on
  * wasm), while its warm steps alone are merely 1.5-2x slower than wasm.
  */
-import { FlatAdam } from '../model/flat-adam';
+import * as tf from '@tensorflow/tfjs';
 import { defaultModelConfig } from '../model/config';
 import type { SampleOptions } from '../model/decoding';
+import { FlatAdam } from '../model/flat-adam';
 import { completionLogProbs, sequenceBatch } from '../model/logprobs';
 import { sample } from '../model/sampler';
 import { Transformer } from '../model/transformer';
-import * as tf from '@tensorflow/tfjs';
 
 const VOCAB = 48;
 const BATCH = 4;
