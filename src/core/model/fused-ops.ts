@@ -4,7 +4,7 @@
  * plain versions (layers.ts, attention.ts) are the reference.
  */
 import * as tf from '@tensorflow/tfjs';
-import { ATTENTION, ATTENTION_GRAD, COLUMN_SUM, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD, TOKEN_EMBED, TOKEN_EMBED_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD } from '../webgpu';
+import { ATTENTION, ATTENTION_GRAD, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD, TOKEN_EMBED, TOKEN_EMBED_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD, WEIGHT_GRAD } from '../webgpu';
 import { EPSILON, INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
 
 type Args = (tf.Tensor | tf.GradSaveFunc)[];
@@ -35,7 +35,7 @@ const geluOp = tf.customGrad((...args: Args) => {
 /**
  * x @ w + b with its gradient through matMul's transpose flags: free on webgpu, where the
  * plain path's explicit transposes (kept for wasm's XNNPACK, see layers.ts) are dispatches;
- * the bias gradient as one column-sum dispatch (tf.sum over axis 0 is a transpose and a sum).
+ * the weight and bias gradients in one dispatch (AgonWeightGrad).
  */
 const linearOp = tf.customGrad((...args: Args) => {
   const [x, w, b, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D, tf.GradSaveFunc];
@@ -45,7 +45,8 @@ const linearOp = tf.customGrad((...args: Args) => {
     gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
       const [sx, sw] = saved as [tf.Tensor2D, tf.Tensor2D];
       const g = dy as tf.Tensor2D;
-      return [tf.matMul(g, sw, false, true), tf.matMul(sx, g, true, false), run(COLUMN_SUM, { x: g }) as tf.Tensor1D];
+      const [dw, db] = run(WEIGHT_GRAD, { x: sx, dy: g }) as tf.Tensor[];
+      return [tf.matMul(g, sw, false, true), dw!, db!];
     },
   };
 });

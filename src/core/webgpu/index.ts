@@ -7,7 +7,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { ADAM, adamConfig } from './adam';
 import { attentionConfig, attentionGradConfig } from './attention';
-import { columnSumConfig } from './column-sum';
 import { appendKVConfig, decodeAttentionOutConfig, embedConfig } from './decode';
 import { decodeLinearConfig } from './decode-linear';
 import { tokenEmbedConfig, tokenEmbedGradConfig } from './embed';
@@ -16,12 +15,12 @@ import { headSampleConfig } from './head-sample';
 import { layerNormConfig, layerNormGradConfig } from './layer-norm';
 import { sampleConfig } from './sample';
 import { tokenLogProbConfig, tokenLogProbGradConfig } from './token-log-prob';
+import { weightGradConfig } from './weight-grad';
 
 export { ADAM };
 export { setDispatchCache } from './dispatch-cache';
 export type { AdamAttrs } from './adam';
 export { ATTENTION, ATTENTION_GRAD } from './attention';
-export { COLUMN_SUM } from './column-sum';
 export { APPEND_KV, DECODE_ATTENTION, DECODE_ATTENTION_OUT, EMBED } from './decode';
 export { DECODE_LINEAR } from './decode-linear';
 export { TOKEN_EMBED, TOKEN_EMBED_GRAD } from './embed';
@@ -33,10 +32,11 @@ export { HEAD_SAMPLE } from './head-sample';
 export type { HeadSampleAttrs } from './head-sample';
 export { LAYER_NORM, LAYER_NORM_GRAD } from './layer-norm';
 export { TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD } from './token-log-prob';
+export { WEIGHT_GRAD } from './weight-grad';
 
 const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
   sampleConfig, embedConfig, decodeAttentionOutConfig, appendKVConfig, decodeLinearConfig, headSampleConfig,
-  columnSumConfig, tokenLogProbConfig, tokenLogProbGradConfig, tokenEmbedConfig, tokenEmbedGradConfig];
+  weightGradConfig, tokenLogProbConfig, tokenLogProbGradConfig, tokenEmbedConfig, tokenEmbedGradConfig];
 
 let enabled = true;
 

@@ -160,7 +160,7 @@ export const fusedChecks = {
     tf.dispose([qkv!, cache!, w!, bias!, res!, padding, fused, plain]);
     return diffs;
   },
-  /** A linear layer x [N, In] @ w [In, Out] + b: output, dx, dw and db (the bias gradient a column-sum kernel). */
+  /** A linear layer x [N, In] @ w [In, Out] + b: output, dx, dw and db (the weight and bias gradients one kernel). */
   linear: (N: number, In: number, Out: number) =>
     compare(
       (x, w, b) => FUSED_TRAINING_OPS.linear(x as tf.Tensor2D, w!, b!),

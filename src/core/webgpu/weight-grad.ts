@@ -1,0 +1,46 @@
+/**
+ * A linear layer's weight and bias gradients in one dispatch: x [N, In] and dy [N, Out] ->
+ * dw = x^T dy [In, Out] and db [Out], the column sums of dy. The bias is the product's row In,
+ * read as a column of ones beside x (tile-product.ts), so it costs one more row of blocks and
+ * no dispatch of its own (the plain path: a matmul, and a transpose and a reduction).
+ */
+import type { KernelConfig, TensorInfo } from '@tensorflow/tfjs';
+import type { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
+import { runMultiOutput } from './program';
+import { tileCount, TILE_PRODUCT } from './tile-product';
+
+export const WEIGHT_GRAD = 'AgonWeightGrad';
+
+export const weightGradConfig: KernelConfig = {
+  kernelName: WEIGHT_GRAD,
+  backendName: 'webgpu',
+  kernelFunc: ({ inputs, backend }) => {
+    const { x, dy } = inputs as Record<string, TensorInfo>;
+    const [N, In] = x!.shape as [number, number];
+    const Out = dy!.shape[1]!;
+    const [dw, db] = runMultiOutput(backend as WebGPUBackend, {
+      key: 'weight_grad',
+      inputs: { X: x!, DY: dy! },
+      outputs: { DW: [In, Out], DB: [Out] },
+      rows: tileCount(In + 1, Out),
+      uniforms: [
+        { name: 'm', type: 'i32', value: In + 1 },
+        { name: 'n', type: 'i32', value: Out },
+        { name: 'depth', type: 'i32', value: N },
+      ],
+      header: `
+        fn aAt(k : i32, i : i32) -> f32 {
+          if (i == uniforms.m - 1) { return 1.0; }
+          return X[k * (uniforms.m - 1) + i];
+        }
+        fn bAt(k : i32, o : i32) -> f32 { return DY[k * uniforms.n + o]; }
+        ${TILE_PRODUCT}`,
+      body: `
+        let sum = tileProduct(row, lane);
+        let at = tileEntry(row, lane);
+        if (at.x < uniforms.m - 1 && at.y < uniforms.n) { DW[at.x * uniforms.n + at.y] = sum; }
+        if (at.x == uniforms.m - 1 && at.y < uniforms.n) { DB[at.y] = sum; }`,
+    });
+    return [dw!, db!];
+  },
+};
