@@ -4,24 +4,40 @@
  * plain versions (layers.ts, attention.ts) are the reference.
  */
 import * as tf from '@tensorflow/tfjs';
-import { ATTENTION, ATTENTION_GRAD, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD, TOKEN_EMBED, TOKEN_EMBED_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD, WEIGHT_GRAD } from '../webgpu';
+import { ATTENTION, ATTENTION_GRAD, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD, TOKEN_EMBED, TOKEN_EMBED_GRAD, RESIDUAL_LINEAR, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD, WEIGHT_GRAD } from '../webgpu';
 import { EPSILON, INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
 
 type Args = (tf.Tensor | tf.GradSaveFunc)[];
 const run = (name: string, inputs: tf.NamedTensorMap, attrs: tf.NamedAttrMap = {}) => tf.engine().runKernel(name, inputs, attrs);
 
-const layerNormOp = tf.customGrad((...args: Args) => {
-  const [x, gain, bias, save] = args as [tf.Tensor2D, tf.Tensor1D, tf.Tensor1D, tf.GradSaveFunc];
-  const [y, stats] = run(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON, withStats: true }) as tf.Tensor[];
-  save([x, gain, stats!]);
-  return {
-    value: y!,
-    gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
-      const [sx, sg, st] = saved;
-      return run(LAYER_NORM_GRAD, { x: sx!, gain: sg!, stats: st!, dy }) as tf.Tensor[];
-    },
-  };
-});
+/**
+ * A residual stream x that a LayerNorm reads: the gradient a residual add sends back to x
+ * (`dy`, set by the add's backward pass, which runs first) goes into the LayerNorm's backward
+ * kernel, which adds it to its own dx. So the add takes x out of the tape (`claimed`), and
+ * tfjs does not add the two gradients in a dispatch of its own.
+ */
+type Stream = { claimed: boolean; dy?: tf.Tensor };
+const streams = new WeakMap<tf.Tensor, Stream>();
+
+function layerNorm(x: tf.Tensor2D, gain: tf.Tensor, bias: tf.Tensor): tf.Tensor2D {
+  const stream: Stream = { claimed: false };
+  streams.set(x, stream);
+  const op = tf.customGrad((...args: Args) => {
+    const [sx, sg, sb, save] = args as [tf.Tensor2D, tf.Tensor1D, tf.Tensor1D, tf.GradSaveFunc];
+    const [y, stats] = run(LAYER_NORM, { x: sx, gain: sg, bias: sb }, { epsilon: EPSILON, withStats: true }) as tf.Tensor[];
+    save([sx, sg, stats!]);
+    return {
+      value: y!,
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+        const [x0, g0, st] = saved;
+        const residual = stream.dy;
+        stream.dy = undefined;
+        return run(LAYER_NORM_GRAD, { x: x0!, gain: g0!, stats: st!, dy, ...(residual && { residual }) }) as tf.Tensor[];
+      },
+    };
+  });
+  return op(x, gain as tf.Tensor1D, bias as tf.Tensor1D) as tf.Tensor2D;
+}
 
 const geluOp = tf.customGrad((...args: Args) => {
   const [x, save] = args as [tf.Tensor, tf.GradSaveFunc];
@@ -50,6 +66,30 @@ const linearOp = tf.customGrad((...args: Args) => {
     },
   };
 });
+
+/**
+ * x + h @ w + b in one dispatch (AgonResidualLinear). x's gradient, dy, goes to x's LayerNorm
+ * (see Stream); where x is no LayerNorm's input, or another add has claimed it, tfjs adds.
+ */
+function residualLinear(x: tf.Tensor2D, h: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D {
+  const stream = streams.get(x);
+  if (!stream || stream.claimed) return tf.add(x, linear(h, w, b));
+  stream.claimed = true;
+  const op = tf.customGrad((...args: Args) => {
+    const [sh, sw, sb, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D, tf.GradSaveFunc];
+    save([sh, sw]);
+    return {
+      value: run(RESIDUAL_LINEAR, { x: sh, w: sw, bias: sb, residual: x }) as tf.Tensor2D,
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+        stream.dy = dy;
+        const [h0, w0] = saved as [tf.Tensor2D, tf.Tensor2D];
+        const [dw, db] = run(WEIGHT_GRAD, { x: h0, dy }) as tf.Tensor[];
+        return [tf.matMul(dy as tf.Tensor2D, w0, false, true), dw!, db!];
+      },
+    };
+  });
+  return op(h, w as tf.Tensor2D, b as tf.Tensor1D) as tf.Tensor2D;
+}
 
 const projectOp = tf.customGrad((...args: Args) => {
   const [x, w, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.GradSaveFunc];
@@ -82,9 +122,10 @@ const linear = (x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor) => linearOp(x, w as 
 
 export const FUSED_TRAINING_OPS: DenseOps = {
   ...TRAINING_OPS,
-  layerNorm: (x, gain, bias) => layerNormOp(x, gain as tf.Tensor1D, bias as tf.Tensor1D) as tf.Tensor2D,
+  layerNorm,
   gelu: (x) => geluOp(x) as tf.Tensor2D,
   linear,
+  residualLinear,
   project: (x, w) => projectOp(x, w as tf.Tensor2D) as tf.Tensor2D,
   embed,
   // One matmul and a split of the activations: fewer dispatches than three matmuls on slices of

@@ -112,6 +112,8 @@ export interface DenseOps {
   layerNorm(x: tf.Tensor2D, gain: tf.Tensor, bias: tf.Tensor): tf.Tensor2D;
   linear(x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D;
   project(x: tf.Tensor2D, w: tf.Tensor): tf.Tensor2D;
+  /** x + linear(h, w, b): a block's projection added to the residual stream x. */
+  residualLinear(x: tf.Tensor2D, h: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D;
   /** Query, key and value [N, D] from x and the fused weight [D, 3D] and bias [3D]. */
   qkv(x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D[];
   lookup(oneHotRows: tf.Tensor2D, table: tf.Tensor): tf.Tensor2D;
@@ -131,6 +133,7 @@ export const TRAINING_OPS: DenseOps = {
   layerNorm,
   linear,
   project,
+  residualLinear: (x, h, w, b) => tf.add(x, linear(h, w, b)),
   lookup,
   gelu,
   // Three projections from slices of the weights, not one split of the activations:
@@ -148,6 +151,7 @@ export const INFERENCE_OPS: DenseOps = {
   layerNorm: (x, gain, bias) => tf.add(tf.mul(normalize(x).normed, gain), bias) as tf.Tensor2D,
   linear: plainLinear,
   project: (x, w) => tf.matMul(x, w as tf.Tensor2D),
+  residualLinear: (x, h, w, b) => tf.add(x, plainLinear(h, w, b)),
   lookup: (oneHotRows, table) => tf.matMul(oneHotRows, table as tf.Tensor2D),
   gelu,
   // A few rows per decoding step: one matmul and a split is fewer kernels.

@@ -267,9 +267,9 @@ export class Transformer {
    * attention's mixed values [rows, D] (see headAttention).
    */
   private block(ops: DenseOps, layer: LayerWeights, x: tf.Tensor2D, mix: (h: tf.Tensor2D) => tf.Tensor2D): tf.Tensor2D {
-    const h = tf.add(x, ops.linear(mix(ops.layerNorm(x, layer.ln1Gain, layer.ln1Bias)), layer.wOut, layer.bOut)) as tf.Tensor2D;
+    const h = ops.residualLinear(x, mix(ops.layerNorm(x, layer.ln1Gain, layer.ln1Bias)), layer.wOut, layer.bOut);
     const up = ops.linear(ops.layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp);
-    return tf.add(h, ops.linear(ops.gelu(up), layer.wDown, layer.bDown));
+    return ops.residualLinear(h, ops.gelu(up), layer.wDown, layer.bDown);
   }
 
   /**

@@ -13,6 +13,7 @@ import { tokenEmbedConfig, tokenEmbedGradConfig } from './embed';
 import { geluConfig, geluGradConfig } from './gelu';
 import { headSampleConfig } from './head-sample';
 import { layerNormConfig, layerNormGradConfig } from './layer-norm';
+import { residualLinearConfig } from './residual-linear';
 import { sampleConfig } from './sample';
 import { tokenLogProbConfig, tokenLogProbGradConfig } from './token-log-prob';
 import { weightGradConfig } from './weight-grad';
@@ -25,6 +26,7 @@ export { APPEND_KV, DECODE_ATTENTION, DECODE_ATTENTION_OUT, EMBED } from './deco
 export { DECODE_LINEAR } from './decode-linear';
 export { TOKEN_EMBED, TOKEN_EMBED_GRAD } from './embed';
 export type { DecodeLinearAttrs } from './decode-linear';
+export { RESIDUAL_LINEAR } from './residual-linear';
 export { SAMPLE } from './sample';
 export type { SampleAttrs } from './sample';
 export { GELU, GELU_GRAD } from './gelu';
@@ -36,7 +38,7 @@ export { WEIGHT_GRAD } from './weight-grad';
 
 const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
   sampleConfig, embedConfig, decodeAttentionOutConfig, appendKVConfig, decodeLinearConfig, headSampleConfig,
-  weightGradConfig, tokenLogProbConfig, tokenLogProbGradConfig, tokenEmbedConfig, tokenEmbedGradConfig];
+  weightGradConfig, residualLinearConfig, tokenLogProbConfig, tokenLogProbGradConfig, tokenEmbedConfig, tokenEmbedGradConfig];
 
 let enabled = true;
 

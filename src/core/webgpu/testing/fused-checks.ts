@@ -168,6 +168,30 @@ export const fusedChecks = {
       [normal([N, In], 11, 2), normal([In, Out], 12, 0.3), normal([Out], 13)],
     ),
   /**
+   * The MLP half of a block, x + linear(gelu(linear(layerNorm(x)))) with x [N, D] and F hidden
+   * columns: the residual add folded into the down projection (AgonResidualLinear) and x's
+   * gradient from it into LayerNorm's backward. Output, then dx and every weight's gradient.
+   */
+  residualBlock: (N: number, D: number, F: number) =>
+    compare(
+      (x, g, lb, w1, b1, w2, b2) => {
+        const ops = FUSED_TRAINING_OPS;
+        return ops.residualLinear(x as tf.Tensor2D, ops.gelu(ops.linear(ops.layerNorm(x as tf.Tensor2D, g!, lb!), w1!, b1!)), w2!, b2!);
+      },
+      (x, g, lb, w1, b1, w2, b2) => {
+        const ops = TRAINING_OPS;
+        return ops.residualLinear(x as tf.Tensor2D, ops.gelu(ops.linear(ops.layerNorm(x as tf.Tensor2D, g!, lb!), w1!, b1!)), w2!, b2!);
+      },
+      [normal([N, D], 18, 2), normal([D], 19), normal([D], 20), normal([D, F], 21, 0.3), normal([F], 22), normal([F, D], 23, 0.3), normal([D], 24)],
+    ),
+  /** x + linear(h) where x is no LayerNorm's input (tfjs adds x's gradients): output, dx, dh, dw, db. */
+  residualLinear: (N: number, In: number, Out: number) =>
+    compare(
+      (x, h, w, b) => FUSED_TRAINING_OPS.residualLinear(x as tf.Tensor2D, h as tf.Tensor2D, w!, b!),
+      (x, h, w, b) => TRAINING_OPS.residualLinear(x as tf.Tensor2D, h as tf.Tensor2D, w!, b!),
+      [normal([N, Out], 25), normal([N, In], 26, 2), normal([In, Out], 27, 0.3), normal([Out], 28)],
+    ),
+  /**
    * Each position's masked log-prob of its own token from time-major logits [T*B, V], tokens
    * [B, T] (random, some rows padded out by the mask): the log-probs and the logits' gradient.
    */
