@@ -4,7 +4,7 @@
  * plain versions (layers.ts, attention.ts) are the reference.
  */
 import * as tf from '@tensorflow/tfjs';
-import { ATTENTION, ATTENTION_GRAD, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD, TOKEN_EMBED, TOKEN_EMBED_GRAD, RESIDUAL_LINEAR, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD, WEIGHT_GRAD } from '../webgpu';
+import { ATTENTION, ATTENTION_GRAD, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD, RESIDUAL_LINEAR, TOKEN_EMBED, TOKEN_EMBED_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD, WEIGHT_GRAD } from '../webgpu';
 import { EPSILON, INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
 
 type Args = (tf.Tensor | tf.GradSaveFunc)[];
@@ -186,21 +186,23 @@ export function fusedAttend(q: tf.Tensor3D, keys: tf.Tensor3D, values: tf.Tensor
 
 /**
  * Each position's log-prob of its own token, masked, as completionLogProbs (logprobs.ts)
- * computes it from the logits: logits [T*B, V] time-major (Transformer.timeMajorLogits),
- * tokens int32 [B, T], mask [B, T] -> [B, T]. One dispatch forward, one backward.
+ * computes it from the logits, the head's matmul included: features [T*B, D] time-major
+ * (Transformer.timeMajorFeatures), head [D, V], tokens int32 [B, T], mask [B, T] -> [B, T].
+ * One dispatch forward; backward one, and a matmul for the head's gradient.
  */
-export function fusedTokenLogProbs(logits: tf.Tensor2D, tokens: tf.Tensor2D, mask: tf.Tensor2D): tf.Tensor2D {
+export function fusedTokenLogProbs(features: tf.Tensor2D, head: tf.Tensor, tokens: tf.Tensor2D, mask: tf.Tensor2D): tf.Tensor2D {
   const op = tf.customGrad((...args: Args) => {
-    const [x, save] = args as [tf.Tensor2D, tf.GradSaveFunc];
+    const [x, w, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.GradSaveFunc];
     // Tokens and mask too: they must outlive the caller's tidy until the backward pass.
-    save([x, tokens, mask]);
+    save([x, w, tokens, mask]);
     return {
-      value: run(TOKEN_LOG_PROB, { logits: x, tokens, mask }) as tf.Tensor2D,
+      value: run(TOKEN_LOG_PROB, { features: x, head: w, tokens, mask }) as tf.Tensor2D,
       gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
-        const [x0, t0, m0] = saved;
-        return run(TOKEN_LOG_PROB_GRAD, { logits: x0!, tokens: t0!, mask: m0!, dy }) as tf.Tensor;
+        const [x0, w0, t0, m0] = saved as [tf.Tensor2D, tf.Tensor2D, tf.Tensor, tf.Tensor];
+        const [dlogits, dx] = run(TOKEN_LOG_PROB_GRAD, { features: x0, head: w0, tokens: t0, mask: m0, dy }) as tf.Tensor2D[];
+        return [dx!, tf.matMul(x0, dlogits!, true, false)];
       },
     };
   });
-  return op(logits) as tf.Tensor2D;
+  return op(features, head as tf.Tensor2D) as tf.Tensor2D;
 }

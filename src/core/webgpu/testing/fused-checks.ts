@@ -192,17 +192,18 @@ export const fusedChecks = {
       [normal([N, Out], 25), normal([N, In], 26, 2), normal([In, Out], 27, 0.3), normal([Out], 28)],
     ),
   /**
-   * Each position's masked log-prob of its own token from time-major logits [T*B, V], tokens
-   * [B, T] (random, some rows padded out by the mask): the log-probs and the logits' gradient.
+   * Each position's masked log-prob of its own token from time-major features [T*B, D] and the
+   * head [D, V], tokens [B, T] (random, some rows padded out by the mask): the log-probs, then
+   * the features' and the head's gradients.
    */
-  tokenLogProbs(B: number, T: number, V: number): Promise<number[]> {
+  tokenLogProbs(B: number, T: number, V: number, D: number): Promise<number[]> {
     const ids = Array.from({ length: B * T }, (_, i) => (i * 7 + 3) % V);
     const tokens = tf.tensor2d(ids, [B, T], 'int32');
     const mask = tf.tensor2d(Array.from({ length: B * T }, (_, i) => (i % T >= 1 + (i % 3) && i % T < T - (i % 2) ? 1 : 0)), [B, T]);
     return compare(
-      (x) => fusedTokenLogProbs(x as tf.Tensor2D, tokens, mask),
-      (x) => tokenLogProbsOf(tf.transpose(tf.reshape(x, [T, B, V]), [1, 0, 2]) as tf.Tensor3D, tokens, mask),
-      [normal([T * B, V], 14, 3)],
+      (x, w) => fusedTokenLogProbs(x as tf.Tensor2D, w!, tokens, mask),
+      (x, w) => tokenLogProbsOf(tf.transpose(tf.reshape(tf.matMul(x!, w!), [T, B, V]), [1, 0, 2]) as tf.Tensor3D, tokens, mask),
+      [normal([T * B, D], 14, 2), normal([D, V], 29, 0.5)],
     ).finally(() => tf.dispose([tokens, mask]));
   },
   /** Token plus position embeddings of tokens [B, T] (some tokens repeated), time-major: the rows, then dwte and dwpe. */
