@@ -4,8 +4,8 @@
  * plain versions (layers.ts, attention.ts) are the reference.
  */
 import * as tf from '@tensorflow/tfjs';
-import { ATTENTION, ATTENTION_GRAD, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD, RESIDUAL_LINEAR, TOKEN_EMBED, TOKEN_EMBED_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD, WEIGHT_GRAD } from '../webgpu';
-import { EPSILON, INFERENCE_OPS, TRAINING_OPS, type DenseOps } from './layers';
+import { ATTENTION, ATTENTION_GRAD, GELU, GELU_GRAD, LAYER_NORM, GELU_LINEAR_GRAD, LAYER_NORM_GRAD, LINEAR_GELU, RESIDUAL_LINEAR, TOKEN_EMBED, TOKEN_EMBED_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD, WEIGHT_GRAD } from '../webgpu';
+import { EPSILON, INFERENCE_OPS, residualMLPOf, TRAINING_OPS, type DenseOps } from './layers';
 
 type Args = (tf.Tensor | tf.GradSaveFunc)[];
 const run = (name: string, inputs: tf.NamedTensorMap, attrs: tf.NamedAttrMap = {}) => tf.engine().runKernel(name, inputs, attrs);
@@ -67,14 +67,21 @@ const linearOp = tf.customGrad((...args: Args) => {
   };
 });
 
+/** x's stream, claimed for one residual add; undefined where tfjs must add x's gradients (see Stream). */
+function claim(x: tf.Tensor2D): Stream | undefined {
+  const stream = streams.get(x);
+  if (!stream || stream.claimed) return undefined;
+  stream.claimed = true;
+  return stream;
+}
+
 /**
  * x + h @ w + b in one dispatch (AgonResidualLinear). x's gradient, dy, goes to x's LayerNorm
  * (see Stream); where x is no LayerNorm's input, or another add has claimed it, tfjs adds.
  */
 function residualLinear(x: tf.Tensor2D, h: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D {
-  const stream = streams.get(x);
-  if (!stream || stream.claimed) return tf.add(x, linear(h, w, b));
-  stream.claimed = true;
+  const stream = claim(x);
+  if (!stream) return tf.add(x, linear(h, w, b));
   const op = tf.customGrad((...args: Args) => {
     const [sh, sw, sb, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D, tf.GradSaveFunc];
     save([sh, sw]);
@@ -89,6 +96,34 @@ function residualLinear(x: tf.Tensor2D, h: tf.Tensor2D, w: tf.Tensor, b: tf.Tens
     };
   });
   return op(h, w as tf.Tensor2D, b as tf.Tensor1D) as tf.Tensor2D;
+}
+
+/**
+ * x + gelu(h @ wUp + bUp) @ wDown + bDown in two dispatches (AgonLinearGelu, AgonResidualLinear)
+ * and its backward in four (the down projection's weight gradients; its input gradient with
+ * GELU's, AgonGeluLinearGrad; the up projection's weight gradients; h's gradient), where the
+ * separate ops take three and five. x's gradient as residualLinear's.
+ */
+function residualMLP(x: tf.Tensor2D, h: tf.Tensor2D, wUp: tf.Tensor, bUp: tf.Tensor, wDown: tf.Tensor, bDown: tf.Tensor): tf.Tensor2D {
+  const stream = claim(x);
+  if (!stream) return residualLinear(x, geluOp(linear(h, wUp, bUp)) as tf.Tensor2D, wDown, bDown);
+  const op = tf.customGrad((...args: Args) => {
+    const [sh, su, sbu, sd, sbd, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D, tf.Tensor2D, tf.Tensor1D, tf.GradSaveFunc];
+    const [up, activated] = run(LINEAR_GELU, { x: sh, w: su, bias: sbu }) as tf.Tensor2D[];
+    save([sh, su, sd, up!, activated!]);
+    return {
+      value: run(RESIDUAL_LINEAR, { x: activated!, w: sd, bias: sbd, residual: x }) as tf.Tensor2D,
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+        stream.dy = dy;
+        const [h0, wu0, wd0, up0, a0] = saved as tf.Tensor2D[];
+        const [dwDown, dbDown] = run(WEIGHT_GRAD, { x: a0!, dy }) as tf.Tensor[];
+        const dUp = run(GELU_LINEAR_GRAD, { dy, w: wd0!, up: up0! }) as tf.Tensor2D;
+        const [dwUp, dbUp] = run(WEIGHT_GRAD, { x: h0!, dy: dUp }) as tf.Tensor[];
+        return [tf.matMul(dUp, wu0!, false, true), dwUp!, dbUp!, dwDown!, dbDown!];
+      },
+    };
+  });
+  return op(h, wUp as tf.Tensor2D, bUp as tf.Tensor1D, wDown as tf.Tensor2D, bDown as tf.Tensor1D) as tf.Tensor2D;
 }
 
 const projectOp = tf.customGrad((...args: Args) => {
@@ -126,6 +161,7 @@ export const FUSED_TRAINING_OPS: DenseOps = {
   gelu: (x) => geluOp(x) as tf.Tensor2D,
   linear,
   residualLinear,
+  residualMLP,
   project: (x, w) => projectOp(x, w as tf.Tensor2D) as tf.Tensor2D,
   embed,
   // One matmul and a split of the activations: fewer dispatches than three matmuls on slices of
@@ -133,10 +169,13 @@ export const FUSED_TRAINING_OPS: DenseOps = {
   qkv: (x, w, b) => tf.split(linear(x, w, b), 3, 1),
 };
 
+const fusedGelu = (x: tf.Tensor2D) => run(GELU, { x }) as tf.Tensor2D;
+
 export const FUSED_INFERENCE_OPS: DenseOps = {
   ...INFERENCE_OPS,
   layerNorm: (x, gain, bias) => run(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON, withStats: false }) as tf.Tensor2D,
-  gelu: (x) => run(GELU, { x }) as tf.Tensor2D,
+  gelu: fusedGelu,
+  residualMLP: residualMLPOf({ ...INFERENCE_OPS, gelu: fusedGelu }),
 };
 
 /** Self-attention with gradients, as selfAttention (attention.ts): q, k, v [T, C, d], mask [T, 1 or B, 1, T]. */
