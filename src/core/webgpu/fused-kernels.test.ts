@@ -34,13 +34,13 @@ describe.skipIf(missing !== null)(`fused kernels on ${adapter}`, () => {
     // 37 and 150 rows: lanes with no row, one, two or three; 70 columns (bias gradients).
     within('linear 37x24 -> 70', await fusedChecks.linear(37, 24, 70));
     within('linear 150x8 -> 70', await fusedChecks.linear(150, 8, 70));
-    // The weight gradient's blocks of 8 x 8 and rows 64 at a time, filled exactly (bias row included).
-    within('linear 128x7 -> 16', await fusedChecks.linear(128, 7, 16));
+    // The weight gradient's blocks of 32 x 32 and rows 32 at a time, filled exactly (bias row included).
+    within('linear 64x31 -> 32', await fusedChecks.linear(64, 31, 32));
     // The residual adds folded into the projections and into LayerNorm's backward, the MLP's GELU
-    // into its matmuls: rows and columns no multiple of the 8 x 8 blocks, then multiples; and the
+    // into its matmuls: rows and columns no multiple of the 32 x 32 blocks, then multiples; and the
     // adds with no LayerNorm to fold into.
     within('residual block 37x24, 40 hidden', await fusedChecks.residualBlock(37, 24, 40));
-    within('residual block 64x16, 64 hidden', await fusedChecks.residualBlock(64, 16, 64));
+    within('residual block 64x32, 64 hidden', await fusedChecks.residualBlock(64, 32, 64));
     within('unfolded residuals 37x24, 70 hidden', await fusedChecks.unfoldedResiduals(37, 24, 70));
     // Vocabulary 59 (the model's: one logit a lane or none) and 150 (lanes with two or three);
     // features 24 (a lane's gradient column or none) and 70 (lanes with two).

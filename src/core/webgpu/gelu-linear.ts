@@ -38,17 +38,15 @@ export const linearGeluConfig: KernelConfig = {
       header: `
         fn aAt(k : i32, i : i32) -> f32 { return X[i * uniforms.depth + k]; }
         fn bAt(k : i32, o : i32) -> f32 { return W[k * uniforms.n + o]; }
-        ${TILE_PRODUCT}`,
-      body: `
-        let sum = tileProduct(row, lane);
-        let at = tileEntry(row, lane);
-        if (at.x < uniforms.m && at.y < uniforms.n) {
-          let i = at.x * uniforms.n + at.y;
-          let x = sum + Bias[at.y];
+        fn store(i : i32, o : i32, sum : f32) {
+          let at = i * uniforms.n + o;
+          let x = sum + Bias[o];
           ${SIGMOID}
-          Up[i] = x;
-          Activated[i] = x * s;
-        }`,
+          Up[at] = x;
+          Activated[at] = x * s;
+        }
+        ${TILE_PRODUCT}`,
+      body: 'tileProduct(row, lane);',
     });
     return [up!, activated!];
   },
@@ -70,16 +68,14 @@ export const geluLinearGradConfig: KernelConfig = {
       header: `
         fn aAt(k : i32, i : i32) -> f32 { return DY[i * uniforms.depth + k]; }
         fn bAt(k : i32, o : i32) -> f32 { return W[o * uniforms.depth + k]; }
-        ${TILE_PRODUCT}`,
-      body: `
-        let sum = tileProduct(row, lane);
-        let at = tileEntry(row, lane);
-        if (at.x < uniforms.m && at.y < uniforms.n) {
-          let i = at.x * uniforms.n + at.y;
-          let x = Up[i];
+        fn store(i : i32, o : i32, sum : f32) {
+          let at = i * uniforms.n + o;
+          let x = Up[at];
           ${SIGMOID}
-          result[i] = sum * ${GELU_DERIVATIVE};
-        }`,
+          result[at] = sum * ${GELU_DERIVATIVE};
+        }
+        ${TILE_PRODUCT}`,
+      body: 'tileProduct(row, lane);',
     });
   },
 };

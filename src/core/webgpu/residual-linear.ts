@@ -30,14 +30,12 @@ export const residualLinearConfig: KernelConfig = {
       header: `
         fn aAt(k : i32, i : i32) -> f32 { return X[i * uniforms.depth + k]; }
         fn bAt(k : i32, o : i32) -> f32 { return W[k * uniforms.n + o]; }
+        fn store(i : i32, o : i32, sum : f32) {
+          let at = i * uniforms.n + o;
+          result[at] = Residual[at] + (sum + Bias[o]);
+        }
         ${TILE_PRODUCT}`,
-      body: `
-        let sum = tileProduct(row, lane);
-        let at = tileEntry(row, lane);
-        if (at.x < uniforms.m && at.y < uniforms.n) {
-          let i = at.x * uniforms.n + at.y;
-          result[i] = Residual[i] + (sum + Bias[at.y]);
-        }`,
+      body: 'tileProduct(row, lane);',
     });
   },
 };

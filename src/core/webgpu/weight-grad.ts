@@ -34,12 +34,11 @@ export const weightGradConfig: KernelConfig = {
           return X[k * (uniforms.m - 1) + i];
         }
         fn bAt(k : i32, o : i32) -> f32 { return DY[k * uniforms.n + o]; }
+        fn store(i : i32, o : i32, sum : f32) {
+          if (i < uniforms.m - 1) { DW[i * uniforms.n + o] = sum; } else { DB[o] = sum; }
+        }
         ${TILE_PRODUCT}`,
-      body: `
-        let sum = tileProduct(row, lane);
-        let at = tileEntry(row, lane);
-        if (at.x < uniforms.m - 1 && at.y < uniforms.n) { DW[at.x * uniforms.n + at.y] = sum; }
-        if (at.x == uniforms.m - 1 && at.y < uniforms.n) { DB[at.y] = sum; }`,
+      body: 'tileProduct(row, lane);',
     });
     return [dw!, db!];
   },
