@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
 import { wasmThreadsPlugin } from './build/wasm-threads-plugin.ts';
@@ -30,5 +31,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 60_000,
     pool: 'forks',
+    // Vitest leaves a core idle by default (one worker on two cores), and many files here wait on
+    // child processes (tsx, python3) or the GPU driver: a worker per core keeps both cores busy.
+    maxWorkers: availableParallelism(),
   },
 });

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit tests, browser tests. Every stage runs even when an
-// earlier one fails; then a summary, ending with exactly one line
+// `npm test`: typecheck, lint, unit tests, browser tests (Chromium, then Firefox ESR and
+// WebKitGTK). Every stage runs even when an earlier one fails; then a summary, ending with
+// exactly one line
 //   tests: N passed, M failed[, K skipped]
-// where N/M/K add up the unit (.test-output/unit.json) and browser (.test-output/e2e.json)
-// test counts; a failed typecheck or lint stage counts as 1 failed test, as does a test
+// where N/M/K add up the unit (.test-output/unit.json), Chromium (.test-output/e2e.json) and
+// engine (.test-output/<engine>.tap) test counts; a failed typecheck or lint stage counts as 1 failed test, as does a test
 // stage that fails without reporting a failed test (crash, no browser, server error).
 // Before the summary it lists the slowest tests of all stages, so a new slow test shows at once.
 import { spawnSync } from 'node:child_process';
@@ -16,10 +17,11 @@ process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 const OUT = '.test-output';
 const UNIT_JSON = join(OUT, 'unit.json');
 const E2E_JSON = join(OUT, 'e2e.json');
+const ENGINES = ['firefox', 'webkit'];
+const engineTap = (engine) => join(OUT, `${engine}.tap`);
 
 mkdirSync(OUT, { recursive: true });
-rmSync(UNIT_JSON, { force: true });
-rmSync(E2E_JSON, { force: true });
+for (const report of [UNIT_JSON, E2E_JSON, ...ENGINES.map(engineTap)]) rmSync(report, { force: true });
 
 function hasUnitTests(dir) {
   if (!existsSync(dir)) return false;
@@ -66,6 +68,42 @@ function e2eCounts() {
   };
 }
 
+/** node:test's TAP report (the engine suites): its closing "# pass N" lines. */
+function tapCounts(path) {
+  let text;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
+  if (Number.isNaN(count('pass'))) return undefined;
+  return { passed: count('pass'), failed: count('fail') + (count('cancelled') || 0), skipped: (count('skipped') || 0) + (count('todo') || 0) };
+}
+
+/** Every test of a TAP report with its duration in ms (suites left out), prefixed with the engine. */
+function tapDurations(engine) {
+  let text;
+  try {
+    text = readFileSync(engineTap(engine), 'utf8');
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const m of text.matchAll(/^\s*(?:not )?ok \d+ - (.+)\n\s*---\n\s*duration_ms: ([\d.]+)\n(\s*type: 'suite')?/gm)) {
+    if (!m[3]) out.push({ name: `[${engine}] ${m[1]}`, ms: Number(m[2]) });
+  }
+  return out;
+}
+
+/** A node:test run of one engine's suite: its progress on the console, its TAP report to a file. */
+const engineStage = (engine) => ({
+  name: engine,
+  cmd: process.execPath,
+  args: ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${engineTap(engine)}`, `engines/${engine}.test.ts`],
+  counts: () => tapCounts(engineTap(engine)),
+});
+
 /** Every unit test with its duration in ms, named by file and title. */
 function unitDurations() {
   return (readJson(UNIT_JSON)?.testResults ?? []).flatMap((f) =>
@@ -100,6 +138,7 @@ const stages = [
   { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
   { name: 'unit', cmd: 'npx', args: unitArgs, counts: unitCounts },
   { name: 'e2e', cmd: process.execPath, args: ['scripts/run-e2e.mjs'], counts: e2eCounts },
+  ...ENGINES.map(engineStage),
 ];
 
 const suiteStarted = Date.now();
@@ -129,7 +168,7 @@ for (const stage of stages) {
 
 const pad = (s, n) => String(s).padEnd(n);
 console.log(`\n=== the ${SLOWEST} slowest tests`);
-const slowest = [...unitDurations(), ...e2eDurations()].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+const slowest = [...unitDurations(), ...e2eDurations(), ...ENGINES.flatMap(tapDurations)].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
 for (const t of slowest) console.log(`${pad(`${(t.ms / 1000).toFixed(1)}s`, 9)}${t.name}`);
 
 console.log('\n=== summary');

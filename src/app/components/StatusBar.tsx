@@ -1,12 +1,13 @@
 /** Always on screen: the backend the worker trains on (with wasm, on how many threads), its GPU adapter, and why it fell back if it did. */
-import type { AdapterSummary } from '../../core/backend';
+import { ADAPTER_NOT_REPORTED, type AdapterSummary } from '../../core/backend/types';
 import { useAppStore } from '../store/app-store';
 import type { WorkerBackendInfo } from '../worker/protocol';
 import { backendNotice } from './backend-notice';
 
 function describeAdapter(adapter: AdapterSummary | undefined): string {
   if (!adapter) return 'none';
-  return [adapter.vendor, adapter.architecture, adapter.description].filter(Boolean).join(' · ');
+  const reported = [adapter.vendor, adapter.architecture, adapter.description].filter(Boolean);
+  return reported.length > 0 ? reported.join(' · ') : ADAPTER_NOT_REPORTED;
 }
 
 /** " · 2 threads"; on one thread where the worker is not cross-origin isolated, says that is why. */

@@ -50,4 +50,24 @@ describe('backendNotice', () => {
     const text = 'WebGPU device lost after step 2 (destroyed); continued on wasm from step 1, its last saved checkpoint.';
     expect(backendNotice({ name: 'wasm', tried: [{ name: 'wasm', ok: true }], deviceLost: text })).toEqual({ kind: 'device-lost', text });
   });
+
+  it('says what timing WebGPU against wasm found, and what else failed', () => {
+    const probe = 'webgpu probe 310 ms a step against wasm 40 ms: wasm';
+    const info: BackendInfo = {
+      name: 'wasm',
+      adapter: { vendor: '', architecture: '', fallback: true, software: 'fallback adapter' },
+      probe,
+      tried: [
+        { name: 'webgpu', ok: false, error: probe, skipped: 'probe' },
+        { name: 'webgl', ok: false, error: 'WebGL is not supported on this device' },
+        { name: 'wasm', ok: true },
+      ],
+    };
+    expect(backendNotice(info)).toEqual({
+      kind: 'probe',
+      text: `Training on wasm, WebGPU timed slower than wasm here (${probe}). ?backends=webgpu forces WebGPU. Also not used: webgl: WebGL is not supported on this device.`,
+    });
+    const faster = 'webgpu probe 8 ms a step against wasm 40 ms: webgpu';
+    expect(backendNotice({ name: 'webgpu', probe: faster, tried: [{ name: 'webgpu', ok: true }] })).toEqual({ kind: 'probe', text: `Training on WebGPU, timed faster than wasm here (${faster}).` });
+  });
 });

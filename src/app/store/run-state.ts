@@ -95,6 +95,7 @@ export function applyWorkerEvent(state: RunState, event: WorkerEvent): RunState 
       return { ...state, status: 'failed', activity: '', messages: [...state.messages, { level: 'error', text: event.message }] };
     case 'seed':
       return startedSeed(state, event.seed);
+    case 'backend-attempt':
     case 'backend':
     case 'backend-error':
       return state;

@@ -31,3 +31,18 @@ export function wasmThreadsFromUrl(search: string): number | undefined {
   const n = Number(raw);
   return raw !== null && Number.isInteger(n) && n >= 1 && n <= 8 ? n : undefined;
 }
+
+/**
+ * `?probe`: time WebGPU against wasm even where the adapter names itself (by default only
+ * where it does not, see core/backend/speed-probe.ts); no effect with `?backends=`.
+ */
+export function alwaysProbeFromUrl(search: string): boolean {
+  return new URLSearchParams(search).has('probe');
+}
+
+/** `?attempt-limit=S`: the time limit of each backend attempt in seconds (0.5-120), or undefined for the default. */
+export function attemptLimitFromUrl(search: string): number | undefined {
+  const raw = new URLSearchParams(search).get('attempt-limit');
+  const s = Number(raw);
+  return raw !== null && raw !== '' && s >= 0.5 && s <= 120 ? s * 1000 : undefined;
+}

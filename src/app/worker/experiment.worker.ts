@@ -9,7 +9,7 @@
  */
 /// <reference lib="webworker" />
 import * as tf from '@tensorflow/tfjs';
-import { backendsAfterLoss, deviceLossMessage, DeviceLostError, selectBackend, type BackendInfo, type DeviceLoss } from '../../core/backend';
+import { backendsAfterLoss, deviceLossMessage, DeviceLostError, selectBackend, type BackendInfo, type BackendName, type DeviceLoss } from '../../core/backend';
 import { basePairId } from '../../core/experiment/base-pair';
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { Environment, ExperimentResult } from '../../core/experiment/result';
@@ -19,6 +19,7 @@ import { configForSeed, seedsOf } from '../../core/experiment/seeds';
 import { configureWasmPaths } from '../wasmPaths';
 import { fetchBasePair } from './checkpoints';
 import { PretrainGate } from './pretrain-gate';
+import { afterStalls } from './stalls';
 import { pretrainInWorker, type PretrainedPair } from './pretrain-in-worker';
 import type { BasePairInfo, WorkerCommand, WorkerEvent } from './protocol';
 import { threadingOf, withWasmThreads } from './wasm-threads';
@@ -49,7 +50,17 @@ async function init(order: WorkerCommand & { type: 'init' }): Promise<void> {
     // Before selectBackend: the wasm backend must find its binaries relative to the page.
     configureWasmPaths();
     request = order;
-    backend = await withWasmThreads(order.wasmThreads, () => selectBackend(order.order, { avoidSoftware: !order.forced }));
+    const { order: names, earlier, wasmWithoutThreads } = afterStalls(order.order, order.stalled ?? []);
+    if (wasmWithoutThreads) tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+    const options = {
+      avoidSoftware: !order.forced,
+      alwaysProbe: order.alwaysProbe ?? false,
+      earlier,
+      ...(order.limitMs === undefined ? {} : { limitMs: order.limitMs }),
+      // Each attempt announced to the page, which keeps the limit too, in case this thread blocks.
+      onAttempt: (name: BackendName, limitMs: number) => post({ type: 'backend-attempt', name, limitMs }),
+    };
+    backend = await withWasmThreads(wasmWithoutThreads ? undefined : order.wasmThreads, () => selectBackend(names, options));
     watchDevice();
     post({ type: 'backend', info: { ...backend, ...threadingOf(backend.name, self) } });
   } catch (e) {
@@ -132,7 +143,9 @@ async function runSeed(config: ExperimentConfig, bytes: BasePairBytes, environme
 async function switchBackend(): Promise<BackendInfo> {
   const lostName = backend?.name ?? 'webgpu';
   const next = backendsAfterLoss(request?.order ?? [lostName], lostName, request?.forced ?? false);
-  const info = await withWasmThreads(request?.wasmThreads, () => selectBackend(next.order, { avoidSoftware: !next.forced }));
+  // Not announced to the page's watchdog, which watches the first start only.
+  const limit = request?.limitMs === undefined ? {} : { limitMs: request.limitMs };
+  const info = await withWasmThreads(request?.wasmThreads, () => selectBackend(next.order, { avoidSoftware: !next.forced, ...limit }));
   try {
     // Frees what the dead backend still holds; its device is gone, so errors here change nothing.
     tf.removeBackend(lostName);

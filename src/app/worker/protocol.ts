@@ -18,7 +18,18 @@ export type WorkerCommand =
    * Select the TensorFlow.js backend (first that works in `order`); sent once when the worker starts.
    * Unless `forced` (the page URL named the backends), a GPU backend that is a CPU emulation is passed over.
    */
-  | { type: 'init'; order: BackendName[]; forced: boolean; wasmThreads?: number }
+  | {
+      type: 'init';
+      order: BackendName[];
+      forced: boolean;
+      wasmThreads?: number;
+      /** The time limit of each attempt (ms; the default where absent). */
+      limitMs?: number;
+      /** Time WebGPU against wasm whatever the adapter reports (`?probe`). */
+      alwaysProbe?: boolean;
+      /** Attempts an earlier worker stalled in, in order, with their limits; the page gave that worker up (start-watchdog.ts). */
+      stalled?: Stall[];
+    }
   /**
    * Load the base pair from `checkpointsUrl` (absolute, ends with '/'), or pretrain it if the config says so, and run the experiment
    * once per seed, in order; with `continuation`, pick up a run that was cut short where it was cut.
@@ -28,6 +39,12 @@ export type WorkerCommand =
   | { type: 'resume' }
   | { type: 'step' }
   | { type: 'stop' };
+
+/** A backend attempt that blocked its worker past its limit. */
+export interface Stall {
+  name: BackendName;
+  limitMs: number;
+}
 
 /** What the worker reports about the base pair it loaded. */
 export interface BasePairInfo {
@@ -39,6 +56,8 @@ export interface BasePairInfo {
 }
 
 export type WorkerEvent =
+  /** An attempt (or one side of the speed probe) begins, with its time limit: for the page's watchdog, not the store. */
+  | { type: 'backend-attempt'; name: BackendName; limitMs: number }
   | { type: 'backend'; info: WorkerBackendInfo }
   | { type: 'backend-error'; message: string }
   /**

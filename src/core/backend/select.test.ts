@@ -46,6 +46,12 @@ describe('probeWebGPU', () => {
     expect(gpu.ok).toBe(true);
   });
 
+  it("keeps an adapter's empty names empty (Firefox), and says it was not reported", async () => {
+    const probe = await probeWebGPU({ navigator: { gpu: { requestAdapter: async () => ({ info: { vendor: '', architecture: '', description: '', isFallbackAdapter: true } }) } } });
+    expect(probe).toEqual({ ok: true, adapter: { vendor: '', architecture: '', fallback: true, software: 'fallback adapter' }, software: 'fallback adapter' });
+    if (probe.ok) expect(describeAdapter(probe.adapter)).toBe('adapter not reported by this browser, fallback adapter');
+  });
+
   it('reports a throwing requestAdapter', async () => {
     const gpu = { requestAdapter: async () => { throw new Error('boom'); } };
     const probe = await probeWebGPU({ navigator: { gpu } });

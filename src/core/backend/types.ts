@@ -14,10 +14,18 @@ export interface AdapterSummary {
   software?: string;
 }
 
-/** One line for logs and reports: "nvidia / hopper (NVIDIA H200), GPU" or "mesa / llvmpipe (...), software: llvmpipe, fallback adapter". */
+/** What an adapter that reports no vendor, architecture or description (Firefox) is shown as. */
+export const ADAPTER_NOT_REPORTED = 'adapter not reported by this browser';
+
+/**
+ * One line for logs and reports: "nvidia / hopper (NVIDIA H200), GPU", "mesa / llvmpipe (...),
+ * software: llvmpipe, fallback adapter", or "adapter not reported by this browser, fallback adapter".
+ */
 export function describeAdapter(a: AdapterSummary): string {
+  const flag = a.fallback ? ', fallback adapter' : '';
+  if (!a.vendor && !a.architecture && !a.description) return `${ADAPTER_NOT_REPORTED}${flag}`;
   const kind = a.software ? `software: ${a.software}` : 'GPU';
-  return `${a.vendor} / ${a.architecture}${a.description ? ` (${a.description})` : ''}, ${kind}${a.fallback ? ', fallback adapter' : ''}`;
+  return `${a.vendor || '?'} / ${a.architecture || '?'}${a.description ? ` (${a.description})` : ''}, ${kind}${flag}`;
 }
 
 /** One attempt to activate a backend, in the order tried. */
@@ -26,8 +34,8 @@ export interface BackendAttempt {
   ok: boolean;
   /** Why it failed, or with `skipped`, why it was passed over. */
   error?: string;
-  /** Not tried: a CPU emulation of a GPU, slower than wasm (see software.ts). */
-  skipped?: 'software';
+  /** Not used: a CPU emulation of a GPU, slower than wasm (see software.ts), or slower than wasm when timed (speed-probe.ts). */
+  skipped?: 'software' | 'probe';
 }
 
 export interface BackendInfo {
@@ -42,4 +50,6 @@ export interface BackendInfo {
    */
   fallbackReason?: string;
   tried: BackendAttempt[];
+  /** What timing WebGPU against wasm found, where the adapter did not say what it is: "webgpu probe 310 ms a step against wasm 40 ms: wasm". */
+  probe?: string;
 }

@@ -70,8 +70,9 @@ export async function probeWebGPU(scope: unknown = globalThis): Promise<WebGPUPr
   const fallback = adapter.isFallbackAdapter === true || info.isFallbackAdapter === true;
   const software = softwareOf(info, fallback);
   const summary: AdapterSummary = {
-    vendor: info.vendor || 'unknown',
-    architecture: info.architecture || 'unknown',
+    // Empty where the browser does not report them (Firefox): describeAdapter says so.
+    vendor: info.vendor ?? '',
+    architecture: info.architecture ?? '',
     fallback,
   };
   if (info.description) summary.description = info.description;

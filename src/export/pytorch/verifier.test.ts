@@ -1,5 +1,5 @@
 // The ported verifiers against the playground's: identical verdicts, parsed answers, format
-// scores and draft views (answer withheld and shown) on 5,000 (problem, completion) pairs per
+// scores and draft views (answer withheld and shown) on 2,000 (problem, completion) pairs per
 // family, the completions sampled from the shipped models (half from the plain prompt, half
 // from the rival reading those drafts; half of each at temperature 1, half at 2 for odder text).
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { verify } from '../../core/tasks/verifier';
 import { TOKENIZER_VERSION } from '../../core/tokenizer/tokenizer';
 import { probe, skipWithoutTorch } from './python';
 
-const PAIRS = 5000;
+const PAIRS = 2000;
 
 interface Item {
   problem: Pick<Problem, 'difficulty' | 'text' | 'answer' | 'hidden'>;
@@ -53,7 +53,7 @@ async function sampledPairs(task: string): Promise<Item[]> {
 describe.skipIf(skipWithoutTorch())('PyTorch port: verifiers', () => {
   beforeAll(useWasmBackend);
 
-  it.each(['math', 'code'])('%s: the same verdicts as the playground on 5,000 sampled completions', async (task) => {
+  it.each(['math', 'code'])('%s: the same verdicts as the playground on 2,000 sampled completions', async (task) => {
     const family = familyByName(task);
     const items = await sampledPairs(task);
     const ours = items.map(({ problem, completion }) => {

@@ -1,0 +1,87 @@
+/**
+ * Debian's WebKitGTK MiniBrowser through its WebKitWebDriver and npm selenium-webdriver. The
+ * MiniBrowser has no headless mode, so it draws on an Xvfb display: the one in $DISPLAY, else
+ * one started here. Each fresh page is a new WebDriver session: its own browser and storage.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { Builder, By, Capabilities, type WebDriver } from 'selenium-webdriver';
+import type { BrowserDriver, PageDriver } from './driver';
+
+export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
+const MINIBROWSER = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const DRIVER_PORT = Number(process.env.WEBKIT_DRIVER_PORT || 4444);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts `command` and resolves once `ready` holds, or rejects when it exits first or 10 s pass. */
+async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>): Promise<ChildProcess> {
+  const child = spawn(command, args, { env, stdio: 'ignore' });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  for (let i = 0; i < 100 && !exited; i++) {
+    if (await ready()) return child;
+    await sleep(100);
+  }
+  child.kill();
+  throw new Error(`${command} did not start`);
+}
+
+/** An X display: $DISPLAY, else a fresh Xvfb on the first free number from 99. */
+async function display(): Promise<{ name: string; process?: ChildProcess }> {
+  if (process.env.DISPLAY) return { name: process.env.DISPLAY };
+  let n = 99;
+  while (existsSync(`/tmp/.X11-unix/X${n}`)) n++;
+  const name = `:${n}`;
+  const xvfb = await startProcess('Xvfb', [name, '-screen', '0', '1440x900x24', '-nolisten', 'tcp'], process.env, async () => existsSync(`/tmp/.X11-unix/X${n}`));
+  return { name, process: xvfb };
+}
+
+async function driverUp(): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${DRIVER_PORT}/status`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+function pageDriver(driver: WebDriver): PageDriver {
+  return {
+    goto: (url) => driver.get(url),
+    call: async <T>(source: string, ...args: unknown[]) => {
+      const script = `const done = arguments[arguments.length - 1];
+        Promise.resolve().then(() => (${source})(...arguments[0])).then((value) => done({ value }), (e) => done({ error: String(e) }));`;
+      const out = (await driver.executeAsyncScript(script, args)) as { value?: T; error?: string };
+      if (out.error !== undefined) throw new Error(out.error);
+      return out.value as T;
+    },
+    upload: async (selector, path) => {
+      await driver.findElement(By.css(selector)).sendKeys(path);
+    },
+    // WebKitWebDriver offers no console log.
+    console: () => [],
+    close: () => driver.quit(),
+  };
+}
+
+export async function launchWebKit(): Promise<BrowserDriver> {
+  const x = await display();
+  const env = { ...process.env, DISPLAY: x.name };
+  const webDriver = await startProcess(WEBKIT_DRIVER, [`--port=${DRIVER_PORT}`], env, driverUp);
+  const capabilities = new Capabilities({
+    browserName: 'MiniBrowser',
+    'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+  });
+  return {
+    engine: 'webkit',
+    newPage: async () => {
+      const driver = await new Builder().usingServer(`http://127.0.0.1:${DRIVER_PORT}`).withCapabilities(capabilities).build();
+      await driver.manage().setTimeouts({ script: 120_000, pageLoad: 60_000 });
+      return pageDriver(driver);
+    },
+    close: async () => {
+      webDriver.kill();
+      x.process?.kill();
+    },
+  };
+}
