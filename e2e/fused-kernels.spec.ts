@@ -35,10 +35,10 @@ test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({
   // Linear: y, dx, dw, db (the weight and bias gradients one kernel); 37 rows, then 192 (3 per lane).
   within('linear 37x24 -> 70', await check(page, 'linear', 37, 24, 70));
   within('linear 192x64 -> 256', await check(page, 'linear', 192, 64, 256));
-  // A block (a projection where the attention goes), residual adds and GELU folded in: y, dx, then every weight's gradient.
+  // A block (a projection where the attention goes), residual adds, the MLP's LayerNorm and GELU folded in: y, dx, then every weight's gradient.
   within('residual block 37x24, 40 hidden', await check(page, 'residualBlock', 37, 24, 40));
   within('residual block 192x64, 256 hidden', await check(page, 'residualBlock', 192, 64, 256));
-  within('unfolded residuals 37x24, 70 hidden', await check(page, 'unfoldedResiduals', 37, 24, 70));
+  within('unfolded residual 37x24 -> 70', await check(page, 'unfoldedResidual', 37, 24, 70));
   // Token log-probs from time-major features and the head: values, then the features' and the head's gradients.
   within('token log-probs B3 T7 V59 D24', await check(page, 'tokenLogProbs', 3, 7, 59, 24));
   within('token log-probs B16 T48 V150 D64', await check(page, 'tokenLogProbs', 16, 48, 150, 64));
@@ -104,10 +104,10 @@ test('the default model trains in at most 300 kernels a step and samples in at m
   expect(fused.token).toBeLessThanOrEqual(30 * 2 + 20);
   // Per token: the embedding, five a layer, the head with the draw.
   expect(fused.tokenDispatches).toBeLessThanOrEqual(12);
-  // The fused path must launch fewer GPU programs, not only fewer tfjs kernels: at most 56 a
+  // The fused path must launch fewer GPU programs, not only fewer tfjs kernels: at most 54 a
   // training step (as src/core/webgpu/fused-kernels.test.ts holds it on lavapipe).
   expect(fused.trainDispatches).toBeLessThan(plain.trainDispatches);
-  expect(fused.trainDispatches).toBeLessThanOrEqual(56);
+  expect(fused.trainDispatches).toBeLessThanOrEqual(54);
   expect(fused.tokenDispatches).toBeLessThan(plain.tokenDispatches);
 });
 

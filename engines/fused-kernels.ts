@@ -42,7 +42,7 @@ export function fusedKernelTests(browser: () => BrowserDriver): void {
     within('gelu 37x24', await check(page, 'gelu', 37, 24));
     within('linear 37x24 -> 70', await check(page, 'linear', 37, 24, 70));
     within('residual block 37x24, 40 hidden', await check(page, 'residualBlock', 37, 24, 40));
-    within('unfolded residuals 37x24, 70 hidden', await check(page, 'unfoldedResiduals', 37, 24, 70));
+    within('unfolded residual 37x24 -> 70', await check(page, 'unfoldedResidual', 37, 24, 70));
     within('token log-probs B3 T7 V59 D24', await check(page, 'tokenLogProbs', 3, 7, 59, 24));
     within('embed B3 T7 V11 maxLen 9 D24', await check(page, 'embed', 3, 7, 11, 9, 24));
     within('attention T5 B3 H2 d8', await check(page, 'attention', 5, 3, 2, 8));

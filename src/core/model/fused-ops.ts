@@ -4,7 +4,7 @@
  * plain versions (layers.ts, attention.ts) are the reference.
  */
 import * as tf from '@tensorflow/tfjs';
-import { ATTENTION, ATTENTION_GRAD, GELU, GELU_GRAD, LAYER_NORM, GELU_LINEAR_GRAD, LAYER_NORM_GRAD, LINEAR_GELU, RESIDUAL_LINEAR, TOKEN_EMBED, TOKEN_EMBED_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD, WEIGHT_GRAD } from '../webgpu';
+import { ATTENTION, ATTENTION_GRAD, GELU, GELU_GRAD, LAYER_NORM, GELU_LINEAR_GRAD, LAYER_NORM_GRAD, NORM_LINEAR_GELU, RESIDUAL_LINEAR, TOKEN_EMBED, TOKEN_EMBED_GRAD, TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD, WEIGHT_GRAD } from '../webgpu';
 import { EPSILON, INFERENCE_OPS, residualMLPOf, TRAINING_OPS, type DenseOps } from './layers';
 
 type Args = (tf.Tensor | tf.GradSaveFunc)[];
@@ -99,31 +99,32 @@ function residualLinear(x: tf.Tensor2D, h: tf.Tensor2D, w: tf.Tensor, b: tf.Tens
 }
 
 /**
- * x + gelu(h @ wUp + bUp) @ wDown + bDown in two dispatches (AgonLinearGelu, AgonResidualLinear)
- * and its backward in four (the down projection's weight gradients; its input gradient with
- * GELU's, AgonGeluLinearGrad; the up projection's weight gradients; h's gradient), where the
- * separate ops take three and five. x's gradient as residualLinear's.
+ * x + gelu(layerNorm(x) @ wUp + bUp) @ wDown + bDown in two dispatches (AgonNormLinearGelu,
+ * AgonResidualLinear) and its backward in five (the down projection's weight gradients; its
+ * input gradient with GELU's, AgonGeluLinearGrad; the up projection's weight gradients from x
+ * normalized as read; the normalized rows' gradient; LayerNorm's backward, which adds x's
+ * gradient from the residual add), where the separate ops take four and seven. The normalized
+ * rows are never stored.
  */
-function residualMLP(x: tf.Tensor2D, h: tf.Tensor2D, wUp: tf.Tensor, bUp: tf.Tensor, wDown: tf.Tensor, bDown: tf.Tensor): tf.Tensor2D {
-  const stream = claim(x);
-  if (!stream) return residualLinear(x, geluOp(linear(h, wUp, bUp)) as tf.Tensor2D, wDown, bDown);
+function residualMLP(x: tf.Tensor2D, gain: tf.Tensor, lnBias: tf.Tensor, wUp: tf.Tensor, bUp: tf.Tensor, wDown: tf.Tensor, bDown: tf.Tensor): tf.Tensor2D {
   const op = tf.customGrad((...args: Args) => {
-    const [sh, su, sbu, sd, sbd, save] = args as [tf.Tensor2D, tf.Tensor2D, tf.Tensor1D, tf.Tensor2D, tf.Tensor1D, tf.GradSaveFunc];
-    const [up, activated] = run(LINEAR_GELU, { x: sh, w: su, bias: sbu }) as tf.Tensor2D[];
-    save([sh, su, sd, up!, activated!]);
+    const [sx, sg, slb, su, sbu, sd, sbd, save] = args as [tf.Tensor2D, tf.Tensor1D, tf.Tensor1D, tf.Tensor2D, tf.Tensor1D, tf.Tensor2D, tf.Tensor1D, tf.GradSaveFunc];
+    const [up, activated, stats] = run(NORM_LINEAR_GELU, { x: sx, gain: sg, lnBias: slb, w: su, bias: sbu }, { epsilon: EPSILON }) as tf.Tensor2D[];
+    save([sx, sg, slb, su, sd, up!, activated!, stats!]);
     return {
-      value: run(RESIDUAL_LINEAR, { x: activated!, w: sd, bias: sbd, residual: x }) as tf.Tensor2D,
+      value: run(RESIDUAL_LINEAR, { x: activated!, w: sd, bias: sbd, residual: sx }) as tf.Tensor2D,
       gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
-        stream.dy = dy;
-        const [h0, wu0, wd0, up0, a0] = saved as tf.Tensor2D[];
+        const [x0, g0, lb0, wu0, wd0, up0, a0, st0] = saved as tf.Tensor2D[];
         const [dwDown, dbDown] = run(WEIGHT_GRAD, { x: a0!, dy }) as tf.Tensor[];
         const dUp = run(GELU_LINEAR_GRAD, { dy, w: wd0!, up: up0! }) as tf.Tensor2D;
-        const [dwUp, dbUp] = run(WEIGHT_GRAD, { x: h0!, dy: dUp }) as tf.Tensor[];
-        return [tf.matMul(dUp, wu0!, false, true), dwUp!, dbUp!, dwDown!, dbDown!];
+        const [dwUp, dbUp] = run(WEIGHT_GRAD, { x: x0!, dy: dUp, gain: g0!, lnBias: lb0!, stats: st0! }) as tf.Tensor[];
+        const dNormed = tf.matMul(dUp, wu0!, false, true);
+        const [dx, dGain, dLnBias] = run(LAYER_NORM_GRAD, { x: x0!, gain: g0!, stats: st0!, dy: dNormed, residual: dy }) as tf.Tensor[];
+        return [dx!, dGain!, dLnBias!, dwUp!, dbUp!, dwDown!, dbDown!];
       },
     };
   });
-  return op(h, wUp as tf.Tensor2D, bUp as tf.Tensor1D, wDown as tf.Tensor2D, bDown as tf.Tensor1D) as tf.Tensor2D;
+  return op(x, gain as tf.Tensor1D, lnBias as tf.Tensor1D, wUp as tf.Tensor2D, bUp as tf.Tensor1D, wDown as tf.Tensor2D, bDown as tf.Tensor1D) as tf.Tensor2D;
 }
 
 const projectOp = tf.customGrad((...args: Args) => {
@@ -170,12 +171,13 @@ export const FUSED_TRAINING_OPS: DenseOps = {
 };
 
 const fusedGelu = (x: tf.Tensor2D) => run(GELU, { x }) as tf.Tensor2D;
+const fusedLayerNorm = (x: tf.Tensor2D, gain: tf.Tensor, bias: tf.Tensor) => run(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON, withStats: false }) as tf.Tensor2D;
 
 export const FUSED_INFERENCE_OPS: DenseOps = {
   ...INFERENCE_OPS,
-  layerNorm: (x, gain, bias) => run(LAYER_NORM, { x, gain, bias }, { epsilon: EPSILON, withStats: false }) as tf.Tensor2D,
+  layerNorm: fusedLayerNorm,
   gelu: fusedGelu,
-  residualMLP: residualMLPOf({ ...INFERENCE_OPS, gelu: fusedGelu }),
+  residualMLP: residualMLPOf({ ...INFERENCE_OPS, layerNorm: fusedLayerNorm, gelu: fusedGelu }),
 };
 
 /** Self-attention with gradients, as selfAttention (attention.ts): q, k, v [T, C, d], mask [T, 1 or B, 1, T]. */

@@ -276,7 +276,7 @@ export class Transformer {
    */
   private block(ops: DenseOps, layer: LayerWeights, x: tf.Tensor2D, mix: (h: tf.Tensor2D) => tf.Tensor2D): tf.Tensor2D {
     const h = ops.residualLinear(x, mix(ops.layerNorm(x, layer.ln1Gain, layer.ln1Bias)), layer.wOut, layer.bOut);
-    return ops.residualMLP(h, ops.layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp, layer.wDown, layer.bDown);
+    return ops.residualMLP(h, layer.ln2Gain, layer.ln2Bias, layer.wUp, layer.bUp, layer.wDown, layer.bDown);
   }
 
   /**

@@ -11,7 +11,7 @@ import { appendKVConfig, decodeAttentionOutConfig, embedConfig } from './decode'
 import { decodeLinearConfig } from './decode-linear';
 import { tokenEmbedConfig, tokenEmbedGradConfig } from './embed';
 import { geluConfig, geluGradConfig } from './gelu';
-import { geluLinearGradConfig, linearGeluConfig } from './gelu-linear';
+import { geluLinearGradConfig, normLinearGeluConfig } from './gelu-linear';
 import { headSampleConfig } from './head-sample';
 import { layerNormConfig, layerNormGradConfig } from './layer-norm';
 import { residualLinearConfig } from './residual-linear';
@@ -31,7 +31,7 @@ export { RESIDUAL_LINEAR } from './residual-linear';
 export { SAMPLE } from './sample';
 export type { SampleAttrs } from './sample';
 export { GELU, GELU_GRAD } from './gelu';
-export { GELU_LINEAR_GRAD, LINEAR_GELU } from './gelu-linear';
+export { GELU_LINEAR_GRAD, NORM_LINEAR_GELU } from './gelu-linear';
 export { HEAD_SAMPLE } from './head-sample';
 export type { HeadSampleAttrs } from './head-sample';
 export { LAYER_NORM, LAYER_NORM_GRAD } from './layer-norm';
@@ -40,7 +40,7 @@ export { WEIGHT_GRAD } from './weight-grad';
 
 const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
   sampleConfig, embedConfig, decodeAttentionOutConfig, appendKVConfig, decodeLinearConfig, headSampleConfig,
-  weightGradConfig, residualLinearConfig, linearGeluConfig, geluLinearGradConfig, tokenLogProbConfig, tokenLogProbGradConfig, tokenEmbedConfig, tokenEmbedGradConfig];
+  weightGradConfig, residualLinearConfig, normLinearGeluConfig, geluLinearGradConfig, tokenLogProbConfig, tokenLogProbGradConfig, tokenEmbedConfig, tokenEmbedGradConfig];
 
 let enabled = true;
 

@@ -11,7 +11,7 @@
 import { WORKGROUP } from './program';
 
 /** A block is TILE x TILE entries; 8 x 8 lanes of 4 x 4. */
-const TILE = 32;
+export const TILE = 32;
 /** Values of k loaded into workgroup memory at a time. */
 const DEPTH = 32;
 

@@ -170,27 +170,27 @@ export const fusedChecks = {
   /**
    * A block with a projection where the attention goes, on x [N, D] with F hidden columns:
    * h = x + linear(layerNorm(x)), then h + the MLP of layerNorm(h). The residual adds folded
-   * into the projections (AgonResidualLinear; the MLP's GELU into its matmuls, AgonLinearGelu and
-   * AgonGeluLinearGrad), and the gradients they send back into LayerNorm's backward. Output,
-   * then dx and every weight's gradient.
+   * into the projections (AgonResidualLinear), the MLP's LayerNorm and GELU into its matmuls
+   * (AgonNormLinearGelu, AgonGeluLinearGrad, AgonWeightGrad normalizing as it reads), and the
+   * gradients the adds send back into LayerNorm's backward. Output, then dx and every weight's
+   * gradient.
    */
   residualBlock(N: number, D: number, F: number): Promise<number[]> {
-    const block = (ops: DenseOps) => (...[x, g, lb, wo, bo, w1, b1, w2, b2]: tf.Tensor[]) => {
-      const h = ops.residualLinear(x as tf.Tensor2D, ops.layerNorm(x as tf.Tensor2D, g!, lb!), wo!, bo!);
-      return ops.residualMLP(h, ops.layerNorm(h, g!, lb!), w1!, b1!, w2!, b2!);
+    const block = (ops: DenseOps) => (...[x, g1, lb1, wo, bo, g2, lb2, w1, b1, w2, b2]: tf.Tensor[]) => {
+      const h = ops.residualLinear(x as tf.Tensor2D, ops.layerNorm(x as tf.Tensor2D, g1!, lb1!), wo!, bo!);
+      return ops.residualMLP(h, g2!, lb2!, w1!, b1!, w2!, b2!);
     };
-    const weights = [normal([D], 19), normal([D], 20), normal([D, D], 30, 0.3), normal([D], 31), normal([D, F], 21, 0.3), normal([F], 22), normal([F, D], 23, 0.3), normal([D], 24)];
-    return compare(block(FUSED_TRAINING_OPS), block(TRAINING_OPS), [normal([N, D], 18, 2), ...weights]);
+    const weights = [normal([D], 19), normal([D], 20), normal([D, D], 30, 0.3), normal([D], 31), normal([D], 36), normal([D], 37)];
+    const mlp = [normal([D, F], 21, 0.3), normal([F], 22), normal([F, D], 23, 0.3), normal([D], 24)];
+    return compare(block(FUSED_TRAINING_OPS), block(TRAINING_OPS), [normal([N, D], 18, 2), ...weights, ...mlp]);
   },
-  /** The residual adds where x is no LayerNorm's input (tfjs adds x's gradients): output, then dx, dh and the weights' gradients. */
-  async unfoldedResiduals(N: number, In: number, F: number): Promise<number[]> {
-    const linear = (ops: DenseOps) => (x: tf.Tensor, h: tf.Tensor, w: tf.Tensor, b: tf.Tensor) => ops.residualLinear(x as tf.Tensor2D, h as tf.Tensor2D, w, b);
-    const mlp = (ops: DenseOps) => (...[x, h, w1, b1, w2, b2]: tf.Tensor[]) => ops.residualMLP(x as tf.Tensor2D, h as tf.Tensor2D, w1!, b1!, w2!, b2!);
-    const [x, h] = [normal([N, In], 25), normal([N, In], 26, 2)];
-    const diffs = await compare(linear(FUSED_TRAINING_OPS), linear(TRAINING_OPS), [x.clone(), h.clone(), normal([In, In], 27, 0.3), normal([In], 28)]);
-    diffs.push(...(await compare(mlp(FUSED_TRAINING_OPS), mlp(TRAINING_OPS), [x, h, normal([In, F], 32, 0.3), normal([F], 33), normal([F, In], 34, 0.3), normal([In], 35)])));
-    return diffs;
-  },
+  /** x + linear(h) where x is no LayerNorm's input (tfjs adds x's gradients): output, then dx, dh, dw and db. */
+  unfoldedResidual: (N: number, In: number, Out: number) =>
+    compare(
+      (x, h, w, b) => FUSED_TRAINING_OPS.residualLinear(x as tf.Tensor2D, h as tf.Tensor2D, w!, b!),
+      (x, h, w, b) => TRAINING_OPS.residualLinear(x as tf.Tensor2D, h as tf.Tensor2D, w!, b!),
+      [normal([N, Out], 25), normal([N, In], 26, 2), normal([In, Out], 27, 0.3), normal([Out], 28)],
+    ),
   /**
    * Each position's masked log-prob of its own token from time-major features [T*B, D] and the
    * head [D, V], tokens [B, T] (random, some rows padded out by the mask): the log-probs, then
