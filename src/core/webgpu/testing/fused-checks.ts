@@ -180,8 +180,10 @@ export const fusedChecks = {
       const h = ops.residualLinear(x as tf.Tensor2D, ops.layerNorm(x as tf.Tensor2D, g1!, lb1!), wo!, bo!);
       return ops.residualMLP(h, g2!, lb2!, w1!, b1!, w2!, b2!);
     };
-    const weights = [normal([D], 19), normal([D], 20), normal([D, D], 30, 0.3), normal([D], 31), normal([D], 36), normal([D], 37)];
-    const mlp = [normal([D, F], 21, 0.3), normal([F], 22), normal([F, D], 23, 0.3), normal([D], 24)];
+    // Matrices at 0.1: the stream's gradient then has the other checks' size (at 0.3 the MLP
+    // multiplies it some tenfold, and the matmuls' rounding with it, past 1e-4 at 192 rows).
+    const weights = [normal([D], 19), normal([D], 20), normal([D, D], 30, 0.1), normal([D], 31), normal([D], 36), normal([D], 37)];
+    const mlp = [normal([D, F], 21, 0.1), normal([F], 22), normal([F, D], 23, 0.1), normal([D], 24)];
     return compare(block(FUSED_TRAINING_OPS), block(TRAINING_OPS), [normal([N, D], 18, 2), ...weights, ...mlp]);
   },
   /** x + linear(h) where x is no LayerNorm's input (tfjs adds x's gradients): output, then dx, dh, dw and db. */
