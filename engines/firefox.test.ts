@@ -5,31 +5,17 @@
  * other order, which keeps the suite at about three minutes).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe } from 'node:test';
-import { buildApp, DIST, serve, type Served } from './app';
-import type { BrowserDriver } from './driver';
+import { describe } from 'node:test';
 import { launchFirefox } from './firefox';
 import { fusedKernelTests } from './fused-kernels';
-import { newcomerTests, type Session } from './newcomer';
+import { newcomerTests } from './newcomer';
+import { engineSession } from './session';
 import { orders, startsTest } from './starts';
 
 const PORT = Number(process.env.FIREFOX_E2E_PORT || 5291);
 const STARTS = Number(process.env.FIREFOX_STARTS) || undefined;
 
-let browser: BrowserDriver;
-let served: Served;
-const session = (): Session => ({ browser, url: served.url });
-
-before(async () => {
-  buildApp();
-  served = await serve(DIST, PORT);
-  browser = await launchFirefox();
-});
-
-after(async () => {
-  await browser?.close();
-  served?.close();
-});
+const session = engineSession(PORT, launchFirefox);
 
 // lavapipe's adapter reports no name, only a fallback flag: the app times it against wasm.
 const WASM_BY_PROBE = /Training on wasm, WebGPU timed slower than wasm here \(webgpu probe (\d+ ms a step|no answer in \d+ s) against wasm \d+ ms: wasm\)/;
@@ -51,5 +37,5 @@ describe('Firefox: the backend choice always ends', () => {
 });
 
 describe('Firefox: the fused WebGPU kernels through wgpu and Naga', () => {
-  fusedKernelTests(() => browser);
+  fusedKernelTests(() => session().browser);
 });

@@ -10,10 +10,31 @@ import { build } from 'vite';
 import { serve, type Served } from './app';
 import type { BrowserDriver, PageDriver } from './driver';
 import { waitFor } from './page-helpers';
+import { COUNT_LIMITS, KERNEL_CASES, MEMORY_STEPS, ROLLOUT_SETTINGS, SAMPLING_SEEDS, SAMPLING_SETTINGS, SAMPLING_SHAPES, TOLERANCE } from '../e2e/fused-check-cases';
 
 const DIST = '.test-output/engines-fused-dist';
 const PORT = Number(process.env.FUSED_E2E_PORT || 5293);
-const TOLERANCE = 1e-4;
+
+interface Counts {
+  train: number;
+  token: number;
+  trainDispatches: number;
+  tokenDispatches: number;
+}
+
+interface Readbacks {
+  backend: string;
+  draft: number;
+  solve: number;
+  round: number;
+  update: number;
+  earlyStopMismatch: number;
+}
+
+interface Memory {
+  numTensors: number;
+  numBytesInGPU?: number;
+}
 
 async function check(page: PageDriver, name: string, ...args: unknown[]): Promise<number[]> {
   return page.call<number[]>('(name, args) => window.__fused[name](...args)', name, args);
@@ -38,33 +59,49 @@ export function fusedKernelTests(browser: () => BrowserDriver): void {
   });
 
   test('fused WebGPU kernels equal the plain ops, forward and gradients', async () => {
-    within('layerNorm 37x24', await check(page, 'layerNorm', 37, 24));
-    within('gelu 37x24', await check(page, 'gelu', 37, 24));
-    within('linear 37x24 -> 70', await check(page, 'linear', 37, 24, 70));
-    within('residual block 37x24, 40 hidden', await check(page, 'residualBlock', 37, 24, 40));
-    within('unfolded residual 37x24 -> 70', await check(page, 'unfoldedResidual', 37, 24, 70));
-    within('token log-probs B3 T7 V59 D24', await check(page, 'tokenLogProbs', 3, 7, 59, 24));
-    within('embed B3 T7 V11 maxLen 9 D24', await check(page, 'embed', 3, 7, 11, 9, 24));
-    within('attention T5 B3 H2 d8', await check(page, 'attention', 5, 3, 2, 8));
-    within('attention from qkv T5 B3 H2 d8', await check(page, 'qkvAttention', 5, 3, 2, 8));
-    within('decode S1 L7', await check(page, 'decode', 1, 7, 3, 2, 8));
-    within('decode attention + out B16 H4 d16', await check(page, 'decodeAttentionOut', 16, 4, 16, 40, 64));
-    within('adam 8 weights', await check(page, 'adam', [[37, 5], [3], [64], [16, 16], [1], [7, 3], [130], [2, 2]], 3));
-    within('adam 9 weights in place', await check(page, 'adam', [[37, 5], [3], [64], [16, 16], [1], [7, 3], [130], [2, 2], [5]], 3, true));
-    within('model', await check(page, 'model'));
+    for (const { label, name, args } of KERNEL_CASES) within(label, await check(page, name, ...args));
   });
 
   test('the fused sampling kernel draws the same tokens as the plain path', async () => {
-    for (const [temperature, topP] of [[1, 0.9], [0, 1], [1.3, 0.5]] as const) {
-      const [tokens, logProb, prob, done] = await check(page, 'sampling', 5, 37, temperature, topP, 4);
-      const label = `sampling T${temperature} topP${topP}`;
-      assert.equal(tokens, 0, `${label}: token mismatches`);
-      assert.equal(done, 0, `${label}: finished-flag mismatches`);
-      assert.ok(logProb! < TOLERANCE && prob! < TOLERANCE, `${label}: log-prob ${logProb}, probability ${prob}`);
+    for (const [B, V] of SAMPLING_SHAPES) {
+      for (const [temperature, topP] of SAMPLING_SETTINGS) {
+        const [tokens, logProb, prob, done] = await check(page, 'sampling', B, V, temperature, topP, SAMPLING_SEEDS);
+        const label = `sampling B${B} V${V} T${temperature} topP${topP}`;
+        assert.equal(tokens, 0, `${label}: token mismatches`);
+        assert.equal(done, 0, `${label}: finished-flag mismatches`);
+        assert.ok(logProb! < TOLERANCE && prob! < TOLERANCE, `${label}: log-prob ${logProb}, probability ${prob}`);
+      }
     }
-    const [mismatch, logProb] = await check(page, 'rollout', 1, 0.95);
-    assert.equal(mismatch, 0, 'rollout: token mismatches');
-    assert.ok(logProb! < TOLERANCE, `rollout: log-prob ${logProb}`);
+    for (const [temperature, topP] of ROLLOUT_SETTINGS) {
+      const [mismatch, logProb] = await check(page, 'rollout', temperature, topP);
+      assert.equal(mismatch, 0, `rollout T${temperature} topP${topP}: token mismatches`);
+      assert.ok(logProb! < TOLERANCE, `rollout T${temperature} topP${topP}: log-prob ${logProb}`);
+    }
+  });
+
+  test('the default model trains and samples within the kernel and dispatch counts', async () => {
+    const plain = await page.call<Counts>('() => window.__fused.counts(false)');
+    const fused = await page.call<Counts>('() => window.__fused.counts(true)');
+    assert.ok(fused.train <= COUNT_LIMITS.trainKernels, `kernels a training step: ${fused.train}`);
+    assert.ok(fused.token <= COUNT_LIMITS.tokenKernels, `kernels a token: ${fused.token}`);
+    assert.ok(fused.trainDispatches <= COUNT_LIMITS.trainDispatches && fused.trainDispatches < plain.trainDispatches, `dispatches a training step: ${fused.trainDispatches}`);
+    assert.ok(fused.tokenDispatches <= COUNT_LIMITS.tokenDispatches && fused.tokenDispatches < plain.tokenDispatches, `dispatches a token: ${fused.tokenDispatches}`);
+  });
+
+  test('a rollout stage reads back at most once on the fused path', async () => {
+    const r = await page.call<Readbacks>('() => window.__fused.readbacks()');
+    assert.equal(r.backend, 'webgpu');
+    assert.ok(r.draft <= 1 && r.solve <= 1, `read-backs: drafts ${r.draft}, solutions ${r.solve}`);
+    assert.equal(r.update, 1);
+    assert.equal(r.round, r.draft + r.solve + 2 * r.update);
+    assert.equal(r.earlyStopMismatch, 0);
+  });
+
+  test(`${MEMORY_STEPS} GRPO steps on the fused path leave the tensor count and GPU bytes flat`, async () => {
+    const { before, after } = await page.call<{ before: Memory; after: Memory }>('(steps) => window.__fused.memory(5, steps)', MEMORY_STEPS);
+    assert.ok(before.numTensors > 0);
+    assert.equal(after.numTensors, before.numTensors);
+    assert.equal(after.numBytesInGPU, before.numBytesInGPU);
     await page.close();
     served.close();
   });

@@ -12,14 +12,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fakeResult } from '../src/app/testing/share-fixtures';
 import { badLinks, microConfig, partlyBadPayload } from '../e2e/share-links';
-import type { BrowserDriver, PageDriver } from './driver';
+import type { PageDriver } from './driver';
 import { helper, waitFor, waitForAttr, waitForText } from './page-helpers';
-
-export interface Session {
-  browser: BrowserDriver;
-  /** The built app's address, ending in '/'. */
-  url: string;
-}
+import type { Session } from './session';
 
 /** What the header must say on this engine with no flags. */
 export interface Expected {

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Session } from './newcomer';
+import type { Session } from './session';
 import { openApp } from './newcomer';
 import { helper } from './page-helpers';
 

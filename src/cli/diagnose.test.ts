@@ -18,30 +18,43 @@ describe('npm run diagnose', () => {
     }
   }, 120_000);
 
-  it('says which pair is missing', () => {
-    const run = cli('diagnose', ['--task', 'math', '--checkpoints', mkdtempSync(join(tmpdir(), 'agon-empty-'))]);
+  it('says which pair is missing, and how to make it', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'agon-empty-'));
+    const run = cli('diagnose', ['--task', 'math', '--checkpoints', empty]);
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('has no base pair for "math"');
+    expect(run.stderr).toContain('has no base pair "math"; create it with "npm run pretrain -- --task math"');
+    const premise = cli('diagnose', ['--task', 'math', '--pair', 'math-premise', '--checkpoints', empty]);
+    expect(premise.stderr).toContain('has no base pair "math-premise"; create it with "npm run pretrain -- --task math --pair math-premise"');
+    expect(cli('diagnose', ['--task', 'math', '--pair', 'code-premise']).stderr).toContain('--pair for the math family must be "math" or start with "math-"');
   }, 120_000);
 
-  it('pretrain records the premise figures in the manifest, and diagnose measures the same pair again', () => {
+  it('pretrain records a named pair with its recipe and premise figures in the manifest, and diagnose measures the same pair again', () => {
     const dir = mkdtempSync(join(tmpdir(), 'agon-premise-'));
-    const pretrain = cli('pretrain', ['--task', 'math', '--trunk-steps', '2', '--fork-steps', '1', '--batch', '2', '--check-problems', '2', '--eval-size', '6', '--out', dir]);
+    const recipe = ['--pair', 'math-premise', '--fact-shares', '0.36,0.22,0.22,0.2', '--fork-mix', '0.8,0.1,0.1'];
+    const pretrain = cli('pretrain', ['--task', 'math', ...recipe, '--trunk-steps', '2', '--fork-steps', '1', '--batch', '2', '--check-problems', '2', '--eval-size', '6', '--out', dir]);
     expect(pretrain.status, pretrain.stderr).toBe(0);
     expect(pretrain.stdout).toContain('## The math base pair on test-hard');
-    const written = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).pairs.math;
+    const written = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).pairs['math-premise'];
+    expect(written).toMatchObject({
+      task: 'math',
+      recipe: { factShares: { shared: 0.36, A: 0.22, B: 0.22, neither: 0.2 }, forkMix: { own: 0.8, reading: 0.1, unrelated: 0.1 }, readingFocus: 0 },
+      files: { a: { file: 'math-premise-a.ckpt' }, b: { file: 'math-premise-b.ckpt' } },
+    });
+    expect(written.id).toMatch(/^math:[0-9a-f]{16}:[0-9a-f]{16}$/);
+    // 13 shared facts of 36, 8 to each fork, 7 to no one.
+    expect(Object.values(written.knowledge.facts as Record<string, string>).filter((g) => g === 'A')).toHaveLength(8);
     const premise = premiseSchema.parse(written.premise);
-    expect(premise).toMatchObject({ problems: 6, samples: 4, showDraftAnswer: false, command: `npm run diagnose -- --task math --checkpoints ${dir} --problems 6` });
+    expect(premise).toMatchObject({ problems: 6, samples: 4, showDraftAnswer: false, command: `npm run diagnose -- --task math --pair math-premise --checkpoints ${dir} --problems 6` });
 
     const json = join(dir, 'premise.json');
-    const run = cli('diagnose', ['--task', 'math', '--checkpoints', dir, '--problems', '6', '--samples', '2', '--show-draft-answer', '--json', json, '--record']);
+    const run = cli('diagnose', ['--task', 'math', '--pair', 'math-premise', '--checkpoints', dir, '--problems', '6', '--samples', '2', '--show-draft-answer', '--json', json, '--record']);
     expect(run.status, run.stderr).toBe(0);
     for (const row of ['| A |', '| B |', '| A->B cascade |', '| B->A cascade |', '| A->A self-refinement |', '| B->B self-refinement |']) expect(run.stdout).toContain(row);
     expect(run.stdout).toContain("cascades read the draft's answer shown");
     const measured = premiseSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
     expect(measured).toMatchObject({ problems: 6, samples: 2, showDraftAnswer: true });
     // --record replaces the premise and keeps every other field of the entry.
-    const recorded = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).pairs.math;
+    const recorded = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).pairs['math-premise'];
     expect(premiseSchema.parse(recorded.premise)).toEqual(measured);
     expect({ ...recorded, premise: undefined }).toEqual({ ...written, premise: undefined });
   }, 300_000);

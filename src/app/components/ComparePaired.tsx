@@ -4,6 +4,7 @@ import { METHOD_SPECS } from '../../core/experiment/methods';
 import { pairedWords } from '../../core/experiment/paired-words';
 import { defaultReference, pairedCompareRows, referenceChoices, type ReferenceChoice } from '../storage/compare-paired';
 import type { SavedRun } from '../storage/saved-run';
+import { RunColumnsHead } from './RunColumnsHead';
 
 const key = (c: ReferenceChoice) => `${c.run} ${c.method}`;
 
@@ -27,14 +28,7 @@ export function ComparePaired({ runs }: { runs: readonly SavedRun[] }) {
         </select>
         , paired over the same test-hard problems and seeds (95% interval)
       </caption>
-      <thead>
-        <tr>
-          <th>Method</th>
-          {runs.map((r) => (
-            <th key={r.id}>{r.name}</th>
-          ))}
-        </tr>
-      </thead>
+      <RunColumnsHead runs={runs} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.method} data-method={row.method}>

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { compareRows } from '../storage/compare';
 import { useSavedRuns } from '../storage/saved-runs-store';
 import { ComparePaired } from './ComparePaired';
+import { RunColumnsHead } from './RunColumnsHead';
 
 const pct = (x: number) => (100 * x).toFixed(1);
 
@@ -16,14 +17,7 @@ export function CompareRuns() {
     <>
       <table className="results compare" data-testid="compare-table">
         <caption>pass@1 % on test-hard (95% interval), latest evaluation of each run</caption>
-        <thead>
-          <tr>
-            <th>Method</th>
-            {runs.map((r) => (
-              <th key={r.id}>{r.name}</th>
-            ))}
-          </tr>
-        </thead>
+        <RunColumnsHead runs={runs} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.method} data-method={row.method}>

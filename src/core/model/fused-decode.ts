@@ -6,7 +6,7 @@
  * takes the final LayerNorm and the head into the draw, with no reshapes: 12 dispatches a
  * token at 2 layers. The keys and values live in one preallocated cache per layer
  * [2, Lmax, C, dHead] filled in place, the padding in one [B, Lmax] mask, and the tokens, their log-probs and the finished flags in one record
- * [B, 1 + 2N], the only tensor the rollout reads back, once, at the end (issue 12: at most
+ * [B, 1 + 2N], the only tensor the rollout reads back, once, at the end (the target: at most
  * one read-back per rollout stage). There is no early stop: a read-back is a GPU sync that
  * costs more than the few tokens it could save on these small models, and the fixed-width
  * completions nearly always run to the budget. Rows that finish early keep drawing pad with

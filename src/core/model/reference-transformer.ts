@@ -43,7 +43,7 @@ interface CacheWrite {
 }
 
 /**
- * The model as it was before the wasm speed-up (issue 11): batch-major, attention through
+ * The model as it was before the wasm speed-up: batch-major, attention through
  * batched matmuls, autodiff LayerNorm and bias gradients. Kept only as the numerical
  * reference the tests hold the fast Transformer to (logits and gradients within 1e-4).
  *

@@ -1,5 +1,5 @@
 /**
- * A decoding step's attention as kernels of tfjs-backend-wasm (issue 11): AgonDecodeAttention
+ * A decoding step's attention as kernels of tfjs-backend-wasm: AgonDecodeAttention
  * (the new token's attention, [B, D]) and AgonAppendKV (the fused WebGPU kernel's name and
  * contract, ../webgpu/decode.ts), so a rollout keeps its keys and values in one preallocated
  * cache per layer [2, Lmax, C, dHead] and appends in place.
