@@ -112,6 +112,10 @@ export interface DenseOps {
   layerNorm(x: tf.Tensor2D, gain: tf.Tensor, bias: tf.Tensor): tf.Tensor2D;
   linear(x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D;
   project(x: tf.Tensor2D, w: tf.Tensor): tf.Tensor2D;
+  /** x + linear(h, w, b): a block's projection added to the residual stream x. */
+  residualLinear(x: tf.Tensor2D, h: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D;
+  /** x + linear(gelu(linear(layerNorm(x, gain, lnBias), wUp, bUp)), wDown, bDown): a block's MLP on the residual stream x. */
+  residualMLP(x: tf.Tensor2D, gain: tf.Tensor, lnBias: tf.Tensor, wUp: tf.Tensor, bUp: tf.Tensor, wDown: tf.Tensor, bDown: tf.Tensor): tf.Tensor2D;
   /** Query, key and value [N, D] from x and the fused weight [D, 3D] and bias [3D]. */
   qkv(x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor): tf.Tensor2D[];
   lookup(oneHotRows: tf.Tensor2D, table: tf.Tensor): tf.Tensor2D;
@@ -127,10 +131,19 @@ export interface DenseOps {
 /** GELU via x*sigmoid(1.702x): tanh is ~8x slower than sigmoid on wasm. */
 const gelu = (x: tf.Tensor2D) => tf.mul(x, tf.sigmoid(tf.mul(x, 1.702))) as tf.Tensor2D;
 
+/** residualMLP from the ops' own LayerNorm, linear, GELU and residualLinear. */
+export function residualMLPOf(ops: Pick<DenseOps, 'layerNorm' | 'linear' | 'gelu' | 'residualLinear'>): DenseOps['residualMLP'] {
+  return (x, gain, lnBias, wUp, bUp, wDown, bDown) => ops.residualLinear(x, ops.gelu(ops.linear(ops.layerNorm(x, gain, lnBias), wUp, bUp)), wDown, bDown);
+}
+
+const residualLinear = (x: tf.Tensor2D, h: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor) => tf.add(x, linear(h, w, b)) as tf.Tensor2D;
+
 export const TRAINING_OPS: DenseOps = {
   layerNorm,
   linear,
   project,
+  residualLinear,
+  residualMLP: residualMLPOf({ layerNorm, linear, gelu, residualLinear }),
   lookup,
   gelu,
   // Three projections from slices of the weights, not one split of the activations:
@@ -143,11 +156,16 @@ export const TRAINING_OPS: DenseOps = {
 };
 
 const plainLinear = (x: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor) => tf.fused.matMul({ a: x, b: w as tf.Tensor2D, bias: b }) as tf.Tensor2D;
+const plainResidualLinear = (x: tf.Tensor2D, h: tf.Tensor2D, w: tf.Tensor, b: tf.Tensor) => tf.add(x, plainLinear(h, w, b)) as tf.Tensor2D;
+
+const plainLayerNorm = (x: tf.Tensor2D, gain: tf.Tensor, bias: tf.Tensor) => tf.add(tf.mul(normalize(x).normed, gain), bias) as tf.Tensor2D;
 
 export const INFERENCE_OPS: DenseOps = {
-  layerNorm: (x, gain, bias) => tf.add(tf.mul(normalize(x).normed, gain), bias) as tf.Tensor2D,
+  layerNorm: plainLayerNorm,
   linear: plainLinear,
   project: (x, w) => tf.matMul(x, w as tf.Tensor2D),
+  residualLinear: plainResidualLinear,
+  residualMLP: residualMLPOf({ layerNorm: plainLayerNorm, linear: plainLinear, gelu, residualLinear: plainResidualLinear }),
   lookup: (oneHotRows, table) => tf.matMul(oneHotRows, table as tf.Tensor2D),
   gelu,
   // A few rows per decoding step: one matmul and a split is fewer kernels.

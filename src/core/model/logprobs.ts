@@ -13,11 +13,11 @@ export interface SequenceBatch {
 /**
  * log p(token_t | tokens_<t) as float32 [B, T], zero where mask is 0.
  * Differentiable w.r.t. the model weights, so usable inside optimizer.minimize.
- * On the fused WebGPU kernels, all that follows the logits is one kernel (fusedTokenLogProbs).
+ * On the fused WebGPU kernels, the head and all that follows it is one kernel (fusedTokenLogProbs).
  */
 export function completionLogProbs(model: Transformer, batch: SequenceBatch): tf.Tensor2D {
   return tf.tidy(() => {
-    if (fusedKernelsActive()) return fusedTokenLogProbs(model.timeMajorLogits(batch.tokens), batch.tokens, batch.mask);
+    if (fusedKernelsActive()) return fusedTokenLogProbs(model.timeMajorFeatures(batch.tokens), model.decodeWeights().head, batch.tokens, batch.mask);
     return tokenLogProbsOf(model.forward(batch.tokens), batch.tokens, batch.mask);
   });
 }

@@ -131,6 +131,14 @@ export class Transformer {
   /** forward()'s logits as the model computes them: time-major [T*B, V], row t*B + b. */
   timeMajorLogits(tokens: tf.Tensor2D, positions?: tf.Tensor2D, keyMask?: tf.Tensor2D): tf.Tensor2D {
     return tf.tidy(() => {
+      const ops = fusedKernelsActive() ? FUSED_TRAINING_OPS : TRAINING_OPS;
+      return ops.project(this.timeMajorFeatures(tokens, positions, keyMask), this.head);
+    });
+  }
+
+  /** What the head reads: the final LayerNorm's output, time-major [T*B, D] (the fused loss applies the head itself). */
+  timeMajorFeatures(tokens: tf.Tensor2D, positions?: tf.Tensor2D, keyMask?: tf.Tensor2D): tf.Tensor2D {
+    return tf.tidy(() => {
       const [B, T] = tokens.shape;
       if (T > this.config.maxLen) throw new Error(`sequence length ${T} exceeds maxLen ${this.config.maxLen}`);
       const mask = attentionMask(T, T, 0, keyMask && keyPadding(keyMask));
@@ -144,7 +152,7 @@ export class Transformer {
           : this.headAttention(ops, layer, T, B, (q, k, v) => selfAttention(q, k, v, mask));
         x = this.block(ops, layer, x, mix);
       }
-      return this.logits(ops, x);
+      return ops.layerNorm(x, this.lnFinalGain, this.lnFinalBias);
     });
   }
 
@@ -206,7 +214,7 @@ export class Transformer {
     });
   }
 
-  /** The weights the fused decoding step reads (fused-decode.ts). */
+  /** The weights the fused kernels read outside the model's own passes (fused-decode.ts, the fused loss's head). */
   decodeWeights(): DecodeWeights {
     return {
       tokenEmbedding: this.tokenEmbedding,
@@ -267,9 +275,8 @@ export class Transformer {
    * attention's mixed values [rows, D] (see headAttention).
    */
   private block(ops: DenseOps, layer: LayerWeights, x: tf.Tensor2D, mix: (h: tf.Tensor2D) => tf.Tensor2D): tf.Tensor2D {
-    const h = tf.add(x, ops.linear(mix(ops.layerNorm(x, layer.ln1Gain, layer.ln1Bias)), layer.wOut, layer.bOut)) as tf.Tensor2D;
-    const up = ops.linear(ops.layerNorm(h, layer.ln2Gain, layer.ln2Bias), layer.wUp, layer.bUp);
-    return tf.add(h, ops.linear(ops.gelu(up), layer.wDown, layer.bDown));
+    const h = ops.residualLinear(x, mix(ops.layerNorm(x, layer.ln1Gain, layer.ln1Bias)), layer.wOut, layer.bOut);
+    return ops.residualMLP(h, layer.ln2Gain, layer.ln2Bias, layer.wUp, layer.bUp, layer.wDown, layer.bDown);
   }
 
   /**

@@ -9,7 +9,10 @@ import { runProgram } from './program';
 export const GELU = 'AgonGelu';
 export const GELU_GRAD = 'AgonGeluGrad';
 
-const SIGMOID = 'let s = 1.0 / (1.0 + exp(-1.702 * x));';
+/** WGSL: s, the sigmoid of 1.702 x, for a float x in scope. */
+export const SIGMOID = 'let s = 1.0 / (1.0 + exp(-1.702 * x));';
+/** WGSL: GELU's derivative at x, after SIGMOID. */
+export const GELU_DERIVATIVE = '(s + 1.702 * x * s * (1.0 - s))';
 
 export const geluConfig: KernelConfig = {
   kernelName: GELU,
@@ -39,7 +42,7 @@ export const geluGradConfig: KernelConfig = {
       inputs: { X: x!, DY: dy! },
       outputShape: x!.shape,
       threads: size,
-      body: `let x = X[index]; ${SIGMOID} result[index] = DY[index] * (s + 1.702 * x * s * (1.0 - s));`,
+      body: `let x = X[index]; ${SIGMOID} result[index] = DY[index] * ${GELU_DERIVATIVE};`,
     });
   },
 };

@@ -7,36 +7,40 @@
 import * as tf from '@tensorflow/tfjs';
 import { ADAM, adamConfig } from './adam';
 import { attentionConfig, attentionGradConfig } from './attention';
-import { columnSumConfig } from './column-sum';
 import { appendKVConfig, decodeAttentionOutConfig, embedConfig } from './decode';
 import { decodeLinearConfig } from './decode-linear';
 import { tokenEmbedConfig, tokenEmbedGradConfig } from './embed';
 import { geluConfig, geluGradConfig } from './gelu';
+import { geluLinearGradConfig, normLinearGeluConfig } from './gelu-linear';
 import { headSampleConfig } from './head-sample';
 import { layerNormConfig, layerNormGradConfig } from './layer-norm';
+import { residualLinearConfig } from './residual-linear';
 import { sampleConfig } from './sample';
 import { tokenLogProbConfig, tokenLogProbGradConfig } from './token-log-prob';
+import { weightGradConfig } from './weight-grad';
 
 export { ADAM };
 export { setDispatchCache } from './dispatch-cache';
 export type { AdamAttrs } from './adam';
 export { ATTENTION, ATTENTION_GRAD } from './attention';
-export { COLUMN_SUM } from './column-sum';
 export { APPEND_KV, DECODE_ATTENTION, DECODE_ATTENTION_OUT, EMBED } from './decode';
 export { DECODE_LINEAR } from './decode-linear';
 export { TOKEN_EMBED, TOKEN_EMBED_GRAD } from './embed';
 export type { DecodeLinearAttrs } from './decode-linear';
+export { RESIDUAL_LINEAR } from './residual-linear';
 export { SAMPLE } from './sample';
 export type { SampleAttrs } from './sample';
 export { GELU, GELU_GRAD } from './gelu';
+export { GELU_LINEAR_GRAD, NORM_LINEAR_GELU } from './gelu-linear';
 export { HEAD_SAMPLE } from './head-sample';
 export type { HeadSampleAttrs } from './head-sample';
 export { LAYER_NORM, LAYER_NORM_GRAD } from './layer-norm';
 export { TOKEN_LOG_PROB, TOKEN_LOG_PROB_GRAD } from './token-log-prob';
+export { WEIGHT_GRAD } from './weight-grad';
 
 const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
   sampleConfig, embedConfig, decodeAttentionOutConfig, appendKVConfig, decodeLinearConfig, headSampleConfig,
-  columnSumConfig, tokenLogProbConfig, tokenLogProbGradConfig, tokenEmbedConfig, tokenEmbedGradConfig];
+  weightGradConfig, residualLinearConfig, normLinearGeluConfig, geluLinearGradConfig, tokenLogProbConfig, tokenLogProbGradConfig, tokenEmbedConfig, tokenEmbedGradConfig];
 
 let enabled = true;
 

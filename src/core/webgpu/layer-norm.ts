@@ -68,12 +68,16 @@ export const layerNormConfig: KernelConfig = {
   },
 };
 
-/** x [N, D], gain [D], the forward's statistics [N, 2] and dy [N, D] -> dx [N, D], dgain [D], dbias [D]. */
+/**
+ * x [N, D], gain [D], the forward's statistics [N, 2] and dy [N, D] -> dx [N, D], dgain [D],
+ * dbias [D]. With `residual` [N, D], the gradient x gets from a residual add (fused-ops.ts),
+ * dx is residual + the LayerNorm's own dx: where tfjs would add the two in a dispatch of its own.
+ */
 export const layerNormGradConfig: KernelConfig = {
   kernelName: LAYER_NORM_GRAD,
   backendName: 'webgpu',
   kernelFunc: ({ inputs, backend }) => {
-    const { x, gain, stats, dy } = inputs as Record<string, TensorInfo>;
+    const { x, gain, stats, dy, residual } = inputs as Record<string, TensorInfo>;
     const gpu = backend as WebGPUBackend;
     const [N, D] = x!.shape as [number, number];
     const d = [{ name: 'd', type: 'i32' as const, value: D }];
@@ -83,8 +87,8 @@ export const layerNormGradConfig: KernelConfig = {
     // across its lanes, so the barriers of the column sums are reached by all or none.)
     const rowGroups = Math.ceil(N / WORKGROUP);
     const [dx, dgain, dbias] = runMultiOutput(gpu, {
-      key: 'ln_grad',
-      inputs: { X: x!, Gain: gain!, Stats: stats!, DY: dy! },
+      key: residual ? 'ln_grad_residual' : 'ln_grad',
+      inputs: { X: x!, Gain: gain!, Stats: stats!, DY: dy!, ...(residual && { DRes: residual }) },
       outputs: { DX: [N, D], DGain: [D], DBias: [D] },
       rows: rowGroups + D,
       uniforms: [...d, { name: 'n', type: 'i32', value: N }, { name: 'rowGroups', type: 'i32', value: rowGroups }],
@@ -107,7 +111,7 @@ export const layerNormGradConfig: KernelConfig = {
             b = b / f32(uniforms.d);
             for (var j = 0; j < uniforms.d; j++) {
               let xhat = (X[start + j] - mean) * rstd;
-              DX[start + j] = rstd * (DY[start + j] * Gain[j] - a - xhat * b);
+              DX[start + j] = ${residual ? 'DRes[start + j] + ' : ''}rstd * (DY[start + j] * Gain[j] - a - xhat * b);
             }
           }
         } else {

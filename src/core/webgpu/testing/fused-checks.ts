@@ -11,7 +11,7 @@ import { Transformer } from '../../model/transformer';
 import { FlatAdam } from '../../model/flat-adam';
 import { completionLogProbs, sequenceBatch, tokenLogProbsOf } from '../../model/logprobs';
 import { FUSED_INFERENCE_OPS, FUSED_TRAINING_OPS, fusedAttend, fusedQKVAttention, fusedSelfAttention, fusedTokenLogProbs } from '../../model/fused-ops';
-import { EPSILON, INFERENCE_OPS, TRAINING_OPS } from '../../model/layers';
+import { EPSILON, INFERENCE_OPS, TRAINING_OPS, type DenseOps } from '../../model/layers';
 import { DEFAULT_RL_CONFIG } from '../../rl/config';
 import { updatePolicy } from '../../rl/policy-update';
 import { agonStep, AGON_DEFAULTS } from '../../rl/agon';
@@ -160,7 +160,7 @@ export const fusedChecks = {
     tf.dispose([qkv!, cache!, w!, bias!, res!, padding, fused, plain]);
     return diffs;
   },
-  /** A linear layer x [N, In] @ w [In, Out] + b: output, dx, dw and db (the bias gradient a column-sum kernel). */
+  /** A linear layer x [N, In] @ w [In, Out] + b: output, dx, dw and db (the weight and bias gradients one kernel). */
   linear: (N: number, In: number, Out: number) =>
     compare(
       (x, w, b) => FUSED_TRAINING_OPS.linear(x as tf.Tensor2D, w!, b!),
@@ -168,17 +168,44 @@ export const fusedChecks = {
       [normal([N, In], 11, 2), normal([In, Out], 12, 0.3), normal([Out], 13)],
     ),
   /**
-   * Each position's masked log-prob of its own token from time-major logits [T*B, V], tokens
-   * [B, T] (random, some rows padded out by the mask): the log-probs and the logits' gradient.
+   * A block with a projection where the attention goes, on x [N, D] with F hidden columns:
+   * h = x + linear(layerNorm(x)), then h + the MLP of layerNorm(h). The residual adds folded
+   * into the projections (AgonResidualLinear), the MLP's LayerNorm and GELU into its matmuls
+   * (AgonNormLinearGelu, AgonGeluLinearGrad, AgonWeightGrad normalizing as it reads), and the
+   * gradients the adds send back into LayerNorm's backward. Output, then dx and every weight's
+   * gradient.
    */
-  tokenLogProbs(B: number, T: number, V: number): Promise<number[]> {
+  residualBlock(N: number, D: number, F: number): Promise<number[]> {
+    const block = (ops: DenseOps) => (...[x, g1, lb1, wo, bo, g2, lb2, w1, b1, w2, b2]: tf.Tensor[]) => {
+      const h = ops.residualLinear(x as tf.Tensor2D, ops.layerNorm(x as tf.Tensor2D, g1!, lb1!), wo!, bo!);
+      return ops.residualMLP(h, g2!, lb2!, w1!, b1!, w2!, b2!);
+    };
+    // Matrices at 0.1: the stream's gradient then has the other checks' size (at 0.3 the MLP
+    // multiplies it some tenfold, and the matmuls' rounding with it, past 1e-4 at 192 rows).
+    const weights = [normal([D], 19), normal([D], 20), normal([D, D], 30, 0.1), normal([D], 31), normal([D], 36), normal([D], 37)];
+    const mlp = [normal([D, F], 21, 0.1), normal([F], 22), normal([F, D], 23, 0.1), normal([D], 24)];
+    return compare(block(FUSED_TRAINING_OPS), block(TRAINING_OPS), [normal([N, D], 18, 2), ...weights, ...mlp]);
+  },
+  /** x + linear(h) where x is no LayerNorm's input (tfjs adds x's gradients): output, then dx, dh, dw and db. */
+  unfoldedResidual: (N: number, In: number, Out: number) =>
+    compare(
+      (x, h, w, b) => FUSED_TRAINING_OPS.residualLinear(x as tf.Tensor2D, h as tf.Tensor2D, w!, b!),
+      (x, h, w, b) => TRAINING_OPS.residualLinear(x as tf.Tensor2D, h as tf.Tensor2D, w!, b!),
+      [normal([N, Out], 25), normal([N, In], 26, 2), normal([In, Out], 27, 0.3), normal([Out], 28)],
+    ),
+  /**
+   * Each position's masked log-prob of its own token from time-major features [T*B, D] and the
+   * head [D, V], tokens [B, T] (random, some rows padded out by the mask): the log-probs, then
+   * the features' and the head's gradients.
+   */
+  tokenLogProbs(B: number, T: number, V: number, D: number): Promise<number[]> {
     const ids = Array.from({ length: B * T }, (_, i) => (i * 7 + 3) % V);
     const tokens = tf.tensor2d(ids, [B, T], 'int32');
     const mask = tf.tensor2d(Array.from({ length: B * T }, (_, i) => (i % T >= 1 + (i % 3) && i % T < T - (i % 2) ? 1 : 0)), [B, T]);
     return compare(
-      (x) => fusedTokenLogProbs(x as tf.Tensor2D, tokens, mask),
-      (x) => tokenLogProbsOf(tf.transpose(tf.reshape(x, [T, B, V]), [1, 0, 2]) as tf.Tensor3D, tokens, mask),
-      [normal([T * B, V], 14, 3)],
+      (x, w) => fusedTokenLogProbs(x as tf.Tensor2D, w!, tokens, mask),
+      (x, w) => tokenLogProbsOf(tf.transpose(tf.reshape(tf.matMul(x!, w!), [T, B, V]), [1, 0, 2]) as tf.Tensor3D, tokens, mask),
+      [normal([T * B, D], 14, 2), normal([D, V], 29, 0.5)],
     ).finally(() => tf.dispose([tokens, mask]));
   },
   /** Token plus position embeddings of tokens [B, T] (some tokens repeated), time-major: the rows, then dwte and dwpe. */
