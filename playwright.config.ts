@@ -59,13 +59,14 @@ export default defineConfig({
       testMatch: /fallback\.spec\.ts$/,
       use: launch(quietFlags),
     },
-    // `vite build` (e2e/subpath.setup.ts), then the share, hosting, smoke, saved-runs, isolation, newcomer and classroom tests against that build
-    // served from a sub-path: links, checkpoints, worker and wasm must all resolve relative to the page.
+    // `vite build` (e2e/subpath.setup.ts), then the hosting, smoke, isolation, newcomer and classroom tests against that build
+    // served from a sub-path: links, checkpoints, worker and wasm must all resolve relative to the page. Sharing and saved
+    // runs on a sub-path build are the engine suites' (engines/, Firefox and WebKit, against the same build under /agon-engines/).
     { name: 'subpath-build', testMatch: /subpath\.setup\.ts$/ },
     {
       name: 'subpath',
       dependencies: ['subpath-build'],
-      testMatch: /(share|smoke|hosting|saved-runs|isolation|newcomer|classroom)\.spec\.ts$/,
+      testMatch: /(smoke|hosting|isolation|newcomer|classroom)\.spec\.ts$/,
       use: { ...launch([...webgpuFlags, ...quietFlags]), baseURL: subpathURL },
     },
     {
