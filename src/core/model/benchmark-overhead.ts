@@ -2,8 +2,13 @@
  * The host overhead (webgpu/overhead-counters.ts) of a steady-state training step and of a
  * rollout, for the bench's overhead table and its tests. webgpu only.
  */
+import * as tf from '@tensorflow/tfjs';
+import { fusedKernelsActive } from '../webgpu';
 import { countOverhead, type OverheadCounts } from '../webgpu/overhead-counters';
-import { BENCH_SAMPLE_OPTIONS, benchPrompts, benchSampleBatch, SMALL_BATCH, trainStepper } from './benchmark';
+import { BENCH_SAMPLE_OPTIONS, benchPrompts, benchSampleBatch, SMALL_BATCH, trainStepBatch, trainStepper } from './benchmark';
+import { FlatAdam } from './flat-adam';
+import { completionLogProbs } from './logprobs';
+import { RecordedTrainStep } from './recorded-train-step';
 import { defaultModelConfig } from './config';
 import type { SampleOptions } from './decoding';
 import { sample } from './sampler';
@@ -29,6 +34,39 @@ export async function trainStepOverhead(model: Transformer, batchSize: number, s
   }
 }
 
+/**
+ * The overhead of each of `steps` replays of a recorded training step (RecordedTrainStep) on
+ * trainStepper's batch and loss, after the step that records. Its host time is the whole
+ * synchronous step (writes, encoding, the submit): none of it runs inside a tfjs kernel, where
+ * the other rows' is counted. Each step's loss is read back after counting, which also waits
+ * for the GPU between steps.
+ */
+export async function recordedStepOverhead(model: Transformer, batchSize: number, steps: number): Promise<OverheadCounts[]> {
+  const batch = trainStepBatch(model.config.vocabSize, batchSize);
+  const optimizer = new FlatAdam(1e-3);
+  const recorded = new RecordedTrainStep(model.weights, optimizer, () => tf.neg(tf.mean(completionLogProbs(model, batch))) as tf.Scalar, [batch.tokens, batch.mask]);
+  try {
+    recorded.step();
+    await recorded.lastLoss();
+    const counts: OverheadCounts[] = [];
+    for (let i = 0; i < steps; i++) {
+      let hostMs = 0;
+      const { counts: c } = await countOverhead(async () => {
+        const start = performance.now();
+        recorded.step();
+        hostMs = performance.now() - start;
+      });
+      counts.push({ ...c, hostMs });
+      await recorded.lastLoss();
+    }
+    return counts;
+  } finally {
+    recorded.dispose();
+    optimizer.dispose();
+    tf.dispose([batch.tokens, batch.mask]);
+  }
+}
+
 /** The overhead of each of `runs` rollouts of `prompts`, after one warm-up rollout. */
 export async function rolloutOverhead(model: Transformer, prompts: number[][], opts: SampleOptions, runs: number): Promise<OverheadCounts[]> {
   await sample(model, prompts, opts);
@@ -47,8 +85,11 @@ export async function benchOverhead(backend: string, vocabSize: number, quick?: 
     const prompts = benchPrompts(benchSampleBatch(quick), vocabSize);
     const step = steadyState(await trainStepOverhead(model, SMALL_BATCH, 3));
     const rollout = steadyState(await rolloutOverhead(model, prompts, BENCH_SAMPLE_OPTIONS, 3));
+    // Recording needs the fused kernels: off them it would only time the plain step again.
+    const recorded = fusedKernelsActive() ? [{ backend, work: `recorded training step, batch ${SMALL_BATCH}`, counts: steadyState(await recordedStepOverhead(model, SMALL_BATCH, 3)) }] : [];
     return [
       { backend, work: `training step, batch ${SMALL_BATCH}`, counts: step },
+      ...recorded,
       { backend, work: `rollout, ${prompts.length} prompts x ${BENCH_SAMPLE_OPTIONS.maxNewTokens} tokens`, counts: rollout },
     ];
   } finally {
