@@ -2,13 +2,10 @@
  * The host overhead (webgpu/overhead-counters.ts) of a steady-state training step and of a
  * rollout, for the bench's overhead table and its tests. webgpu only.
  */
-import * as tf from '@tensorflow/tfjs';
 import { fusedKernelsActive } from '../webgpu';
 import { countOverhead, type OverheadCounts } from '../webgpu/overhead-counters';
-import { BENCH_SAMPLE_OPTIONS, benchPrompts, benchSampleBatch, SMALL_BATCH, trainStepBatch, trainStepper } from './benchmark';
-import { FlatAdam } from './flat-adam';
-import { completionLogProbs } from './logprobs';
-import { RecordedTrainStep } from './recorded-train-step';
+import { BENCH_SAMPLE_OPTIONS, benchPrompts, benchSampleBatch, SMALL_BATCH, trainStepper } from './benchmark';
+import { recordedTrainStepper } from './recorded-stepper';
 import { defaultModelConfig } from './config';
 import type { SampleOptions } from './decoding';
 import { sample } from './sampler';
@@ -35,35 +32,33 @@ export async function trainStepOverhead(model: Transformer, batchSize: number, s
 }
 
 /**
- * The overhead of each of `steps` replays of a recorded training step (RecordedTrainStep) on
- * trainStepper's batch and loss, after the step that records. Its host time is the whole
- * synchronous step (writes, encoding, the submit): none of it runs inside a tfjs kernel, where
- * the other rows' is counted. Each step's loss is read back after counting, which also waits
- * for the GPU between steps.
+ * The overhead of a recorded step's `submit` (recorded-stepper.ts). Its host time is the whole
+ * synchronous call (writes, encoding, the submit): none of it runs inside a tfjs kernel, where
+ * the other rows' is counted.
  */
+export async function recordedSubmitOverhead(submit: () => void): Promise<OverheadCounts> {
+  let hostMs = 0;
+  const { counts } = await countOverhead(async () => {
+    const start = performance.now();
+    submit();
+    hostMs = performance.now() - start;
+  });
+  return { ...counts, hostMs };
+}
+
+/** The overhead of each of `steps` replays of a recorded training step after the step that records; each loss read back after it, uncounted. */
 export async function recordedStepOverhead(model: Transformer, batchSize: number, steps: number): Promise<OverheadCounts[]> {
-  const batch = trainStepBatch(model.config.vocabSize, batchSize);
-  const optimizer = new FlatAdam(1e-3);
-  const recorded = new RecordedTrainStep(model.weights, optimizer, () => tf.neg(tf.mean(completionLogProbs(model, batch))) as tf.Scalar, [batch.tokens, batch.mask]);
+  const { submit, loss, step, dispose } = recordedTrainStepper(model, batchSize);
   try {
-    recorded.step();
-    await recorded.lastLoss();
+    await step();
     const counts: OverheadCounts[] = [];
     for (let i = 0; i < steps; i++) {
-      let hostMs = 0;
-      const { counts: c } = await countOverhead(async () => {
-        const start = performance.now();
-        recorded.step();
-        hostMs = performance.now() - start;
-      });
-      counts.push({ ...c, hostMs });
-      await recorded.lastLoss();
+      counts.push(await recordedSubmitOverhead(submit));
+      await loss();
     }
     return counts;
   } finally {
-    recorded.dispose();
-    optimizer.dispose();
-    tf.dispose([batch.tokens, batch.mask]);
+    dispose();
   }
 }
 

@@ -38,7 +38,8 @@ type Internals = {
 /** Where a named uniform lives in a recorded dispatch's uniform buffer (4-byte scalars in order). */
 type UniformSlot = { buffer: GPUBuffer; offset: number; type: Uniform['type'] };
 
-const STAGING = GPUBufferUsage.MAP_READ | GPUBufferUsage.MAP_WRITE;
+/** A staging buffer (tfjs's uploads and read-backs): tfjs destroys or reuses these itself. (A function: no WebGPU globals off webgpu.) */
+const isStaging = (buffer: GPUBuffer) => (buffer.usage & (GPUBufferUsage.MAP_READ | GPUBufferUsage.MAP_WRITE)) !== 0;
 
 /** Replaces obj[name] with wrap(original) until the returned undo. */
 function patch<T extends object, K extends keyof T>(obj: T, name: K, wrap: (original: T[K]) => T[K]): () => void {
@@ -218,7 +219,7 @@ export function recordStep<T>(run: () => T, options: RecordOptions = {}): { resu
     ...captureCommands(commands, bound),
     patch(gpu.bufferManager, 'releaseBuffer', (original) =>
       function (this: unknown, buffer: GPUBuffer, reuse?: boolean) {
-        if (reuse === false || (buffer.usage & STAGING) !== 0) return original.call(this, buffer, reuse);
+        if (reuse === false || isStaging(buffer)) return original.call(this, buffer, reuse);
         held.push(buffer);
       },
     ),
