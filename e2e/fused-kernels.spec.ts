@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COUNT_LIMITS, KERNEL_CASES, MEMORY_STEPS, ROLLOUT_SETTINGS, SAMPLING_SEEDS, SAMPLING_SETTINGS, SAMPLING_SHAPES, TOLERANCE } from './fused-check-cases';
+import { COUNT_LIMITS, KERNEL_CASES, MEMORY_STEPS, RECORDED_LIMITS, ROLLOUT_SETTINGS, SAMPLING_SEEDS, SAMPLING_SETTINGS, SAMPLING_SHAPES, TOLERANCE } from './fused-check-cases';
 
 // Each fused WebGPU kernel against the plain tfjs ops on the same (SwiftShader) adapter (the
 // checks themselves in ./fused-check-cases, which Firefox's suite runs too).
@@ -97,4 +97,20 @@ test('300 GRPO steps on the fused path leave the tensor count and GPU bytes flat
   expect(before.numTensors).toBeGreaterThan(0);
   expect(after.numTensors).toBe(before.numTensors);
   expect((after as { numBytesInGPU?: number }).numBytesInGPU).toBe((before as { numBytesInGPU?: number }).numBytesInGPU);
+});
+
+// The recorded training step (its equality with the plain ops is a KERNEL_CASES case): once
+// recorded, a step makes no buffer, bind group or uniform buffer, reads nothing back and submits once.
+test('the recorded training step replays with nothing created and one submit', async ({ page }) => {
+  test.setTimeout(300_000);
+  await open(page);
+  const [recording, ...replays] = await page.evaluate(() => window.__fused!.recordedCounts(4));
+  const { dispatches, ...nothing } = RECORDED_LIMITS;
+  expect(recording!.buffersCreated).toBeGreaterThan(0);
+  expect(replays).toHaveLength(3);
+  for (const c of replays) {
+    expect(c).toMatchObject(nothing);
+    expect(c.dispatches).toBeGreaterThan(0);
+    expect(c.dispatches).toBeLessThanOrEqual(dispatches);
+  }
 });
