@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COUNT_LIMITS, KERNEL_CASES, MEMORY_STEPS, ROLLOUT_SETTINGS, SAMPLING_SEEDS, SAMPLING_SETTINGS, SAMPLING_SHAPES, TOLERANCE } from './fused-check-cases';
+import { COUNT_LIMITS, KERNEL_CASES, MEMORY_STEPS, ROLLOUT_KERNEL_SETTINGS, ROLLOUT_SETTINGS, SAMPLING_SEEDS, SAMPLING_SETTINGS, SAMPLING_SHAPES, TOLERANCE } from './fused-check-cases';
 
 // Each fused WebGPU kernel against the plain tfjs ops on the same (SwiftShader) adapter (the
 // checks themselves in ./fused-check-cases, which Firefox's suite runs too).
@@ -46,6 +46,19 @@ test('the fused sampling kernel draws the same tokens as the plain path', async 
     const [mismatch, logProb] = await check(page, 'rollout', temperature, topP);
     expect(mismatch, `rollout T${temperature} topP${topP}: token mismatches`).toBe(0);
     expect(logProb, `rollout T${temperature} topP${topP}: log-prob`).toBeLessThan(TOLERANCE);
+  }
+});
+
+test('the rollout kernel draws the plain path\'s tokens in one dispatch and one read-back', async ({ page }) => {
+  test.setTimeout(300_000);
+  await open(page);
+  for (const [temperature, topP, eosId] of ROLLOUT_KERNEL_SETTINGS) {
+    const label = `rollout kernel T${temperature} topP${topP} eos ${eosId}`;
+    const [mismatch, logProb, finished, dispatches, readBacks] = await check(page, 'rolloutKernel', temperature, topP, eosId);
+    expect(mismatch, `${label}: token mismatches`).toBe(0);
+    expect(logProb, `${label}: log-prob`).toBeLessThan(TOLERANCE);
+    expect([dispatches, readBacks], `${label}: dispatches, read-backs`).toEqual([1, 1]);
+    if (eosId === 5) expect(finished, `${label}: rows that drew eos`).toBeGreaterThan(0);
   }
 });
 
