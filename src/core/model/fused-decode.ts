@@ -110,6 +110,24 @@ export class FusedDecoder {
   }
 }
 
+/** The result from a rollout record [B, 1 + 2N] (its one read-back): each row up to its eos. */
+export async function readRecord(record: tf.Tensor2D, B: number, opts: SampleOptions): Promise<SampleResult> {
+  const N = opts.maxNewTokens;
+  const values = (await record.data()) as Float32Array;
+  const out: SampleResult = { tokens: [], tokenLogProbs: [], finished: [] };
+  for (let b = 0; b < B; b++) {
+    const row = values.subarray(b * (1 + 2 * N), (b + 1) * (1 + 2 * N));
+    const tokens = Array.from(row.subarray(1, 1 + N));
+    const logProbs = Array.from(row.subarray(1 + N, 1 + 2 * N));
+    const eos = tokens.indexOf(opts.eosId);
+    const end = eos === -1 ? tokens.length : eos + 1;
+    out.tokens.push(tokens.slice(0, end));
+    out.tokenLogProbs.push(logProbs.slice(0, end));
+    out.finished.push(row[0] === 1);
+  }
+  return out;
+}
+
 /**
  * The rollout loop of sample() on the fused kernels: all opts.maxNewTokens tokens, then the
  * one read-back of the record. Same tokens as the plain path's early stop (which only skips
@@ -125,19 +143,7 @@ export const fusedRollout: DecodingPath = async (model, padded, opts) => {
       decoder.sampleStep(step, opts, nextSeed());
       if (step < N - 1) decoder.push(step);
     }
-    const values = (await decoder.record.data()) as Float32Array;
-    const out: SampleResult = { tokens: [], tokenLogProbs: [], finished: [] };
-    for (let b = 0; b < B; b++) {
-      const row = values.subarray(b * (1 + 2 * N), (b + 1) * (1 + 2 * N));
-      const tokens = Array.from(row.subarray(1, 1 + N));
-      const logProbs = Array.from(row.subarray(1 + N, 1 + 2 * N));
-      const eos = tokens.indexOf(opts.eosId);
-      const end = eos === -1 ? tokens.length : eos + 1;
-      out.tokens.push(tokens.slice(0, end));
-      out.tokenLogProbs.push(logProbs.slice(0, end));
-      out.finished.push(row[0] === 1);
-    }
-    return out;
+    return await readRecord(decoder.record, B, opts);
   } finally {
     decoder.dispose();
   }

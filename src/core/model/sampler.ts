@@ -8,6 +8,7 @@ import { bucketLength } from './buckets';
 import type { DecodingPath, LeftPadded, SampleOptions, SampleResult } from './decoding';
 import { fusedRollout } from './fused-decode';
 import { InPlaceDecoder } from './preallocated-cache';
+import { rolloutKernelEnabled, rolloutKernelRollout } from './rollout-kernel-decode';
 import { CachedDecoder, RecomputeDecoder, stepwise } from './step-decode';
 import type { Transformer } from './transformer';
 import { fusedKernelsActive } from '../webgpu';
@@ -39,11 +40,12 @@ const inPlaceCache = stepwise((model, padded, opts) => new InPlaceDecoder(model,
 const fullRecompute = stepwise((model, padded) => new RecomputeDecoder(model, padded));
 
 /**
- * The fused WebGPU kernels when they are active (a few kernels a token, one read-back), else
+ * The fused WebGPU kernels when they are active (a few kernels a token, one read-back; or,
+ * switched on, the rollout kernel: one dispatch a stage), else
  * the wasm decode kernels' in-place cache where they run, else the plain ops' cache.
  */
 function fastestPath(model: Transformer): DecodingPath {
-  if (fusedKernelsActive()) return fusedRollout;
+  if (fusedKernelsActive()) return rolloutKernelEnabled() ? rolloutKernelRollout : fusedRollout;
   return wasmDecodeKernelsActive(model.config) ? inPlaceCache : plainCache;
 }
 

@@ -15,6 +15,7 @@ import { geluLinearGradConfig, normLinearGeluConfig } from './gelu-linear';
 import { headSampleConfig } from './head-sample';
 import { layerNormConfig, layerNormGradConfig } from './layer-norm';
 import { residualLinearConfig } from './residual-linear';
+import { rolloutConfig } from './rollout-kernel';
 import { sampleConfig } from './sample';
 import { tokenLogProbConfig, tokenLogProbGradConfig } from './token-log-prob';
 import { weightGradConfig } from './weight-grad';
@@ -30,6 +31,8 @@ export { DECODE_LINEAR } from './decode-linear';
 export { TOKEN_EMBED, TOKEN_EMBED_GRAD } from './embed';
 export type { DecodeLinearAttrs } from './decode-linear';
 export { RESIDUAL_LINEAR } from './residual-linear';
+export { ROLLOUT, ROLLOUT_LAYER_WEIGHTS, ROLLOUT_MODEL_WEIGHTS, rolloutKernelMisfit } from './rollout-kernel';
+export type { RolloutAttrs } from './rollout-kernel';
 export { SAMPLE } from './sample';
 export type { SampleAttrs } from './sample';
 export { GELU, GELU_GRAD } from './gelu';
@@ -42,7 +45,7 @@ export { WEIGHT_GRAD } from './weight-grad';
 
 const CONFIGS = [layerNormConfig, layerNormGradConfig, geluConfig, geluGradConfig, attentionConfig, attentionGradConfig, adamConfig,
   sampleConfig, embedConfig, decodeAttentionOutConfig, appendKVConfig, decodeLinearConfig, headSampleConfig,
-  weightGradConfig, residualLinearConfig, normLinearGeluConfig, geluLinearGradConfig, tokenLogProbConfig, tokenLogProbGradConfig, tokenEmbedConfig, tokenEmbedGradConfig];
+  weightGradConfig, residualLinearConfig, normLinearGeluConfig, geluLinearGradConfig, tokenLogProbConfig, tokenLogProbGradConfig, tokenEmbedConfig, tokenEmbedGradConfig, rolloutConfig];
 
 let enabled = true;
 

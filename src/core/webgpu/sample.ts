@@ -124,7 +124,15 @@ const COMMON = `
   let sum = scalars[0];
   var drawn = arg;`;
 
-const DRAW: Record<Mode, string> = {
+/** WGSL expressions for the step being drawn and the row's uniform (a one-token kernel's uniforms.step and U[row]). */
+export interface DrawSource {
+  step: string;
+  u: string;
+}
+
+const ONE_STEP: DrawSource = { step: 'uniforms.step', u: 'U[row]' };
+
+const draw = (u: string): Record<Mode, string> => ({
   greedy: '',
   // softmax(logits / T), cumsum in index order, count the slots whose mass is at most u * total.
   full: `
@@ -132,7 +140,7 @@ const DRAW: Record<Mode, string> = {
     for (var i = lo; i < hi; i++) { mass += exp(scaled(off, i) - m) / sum; }
     partA[lane] = mass;
     workgroupBarrier();
-    if (lane == 0) { scalars[2] = U[row] * scan().x; }
+    if (lane == 0) { scalars[2] = ${u} * scan().x; }
     workgroupBarrier();
     let goal = scalars[2];
     var cdf = preA[lane];
@@ -174,7 +182,7 @@ const DRAW: Record<Mode, string> = {
     partA[lane] = mass;
     partB[lane] = kept;
     workgroupBarrier();
-    if (lane == 0) { scalars[2] = U[row] * scan().y; }
+    if (lane == 0) { scalars[2] = ${u} * scan().y; }
     workgroupBarrier();
     let goal = scalars[2];
     cum = preA[lane];
@@ -192,10 +200,10 @@ const DRAW: Record<Mode, string> = {
     for (var t = 0; t < ${L}; t++) { k0 = min(k0, bestI[t]); }
     // No slot past the goal (rounding at the end of the kept mass): the last ranked, as the serial loop.
     drawn = sortedI[min(k0, uniforms.v - 1)];`,
-};
+});
 
 /** Lane 0 writes the token, its log-prob at temperature 1 (logSoftmax) and the finished flag. */
-const WRITE = `
+const write = (step: string) => `
   if (lane == 0) {
     let base = row * uniforms.width;
     let done = result[base] > 0.5;
@@ -203,8 +211,8 @@ const WRITE = `
     var lp = logit(off, drawn) - mx - log(scalars[1]);
     if (done) { token = uniforms.pad; lp = 0.0; }
     result[base] = select(0.0, 1.0, done || token == uniforms.eos);
-    result[base + 1 + uniforms.step] = f32(token);
-    result[base + 1 + uniforms.n + uniforms.step] = lp;
+    result[base + 1 + ${step}] = f32(token);
+    result[base + 1 + uniforms.n + ${step}] = lp;
   }`;
 
 function samplingMode(a: SampleAttrs, V: number): Mode {
@@ -215,8 +223,11 @@ function samplingMode(a: SampleAttrs, V: number): Mode {
   return mode;
 }
 
-/** The sampling shader of a row's workgroup (its key, module-scope WGSL, body and uniforms), reading its logits from `source`. */
-export function samplingShader(a: SampleAttrs, V: number, width: number, source: LogitSource) {
+/**
+ * The sampling shader of a row's workgroup (its key, module-scope WGSL, body and uniforms),
+ * reading its logits from `source`, and the step and uniform from `at`.
+ */
+export function samplingShader(a: SampleAttrs, V: number, width: number, source: LogitSource, at: DrawSource = ONE_STEP) {
   const mode = samplingMode(a, V);
   // Workgroup arrays sized for this vocabulary (one shader per size; the model's is fixed).
   const cap = Math.ceil(V / L) * L;
@@ -224,7 +235,7 @@ export function samplingShader(a: SampleAttrs, V: number, width: number, source:
     mode,
     key: `${mode}_${a.temperature === 1 ? 't1' : 'tn'}_${mode === 'nucleus' ? cap : 'any'}`,
     header: header(mode, a.temperature, cap, source),
-    body: `${COMMON}${DRAW[mode]}${WRITE}`,
+    body: `${COMMON}${draw(at.u)[mode]}${write(at.step)}`,
     uniforms: [
       { name: 'v', type: 'i32' as const, value: V },
       { name: 'width', type: 'i32' as const, value: width },

@@ -26,6 +26,7 @@ import type { SampleOptions } from '../../model/decoding';
 import { sample } from '../../model/sampler';
 import { recordedChecks } from './recorded-checks';
 import { pickNext, tokenLogProbs } from '../../model/step-decode';
+import { rolloutKernelCheck } from './rollout-kernel-checks';
 
 type Op = (...xs: tf.Tensor[]) => tf.Tensor;
 
@@ -413,6 +414,8 @@ export const fusedChecks = {
     tf.dispose([x!, w!, g!, lb!, logits]);
     return [tokens, lp, done];
   },
+  /** The rollout kernel against the plain ops (rollout-kernel-checks.ts). */
+  rolloutKernel: rolloutKernelCheck,
   /**
    * sample() on the fused decoding kernels against the plain ops (both on webgpu), same
    * prompts and seed: token mismatches (and row-length mismatches), then the largest log-prob difference.
