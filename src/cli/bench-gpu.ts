@@ -7,10 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BENCH_GPU_USAGE, parseBenchGpuArgs, QUICK_SWEEP, sizeFlags, sizeLabel, SWEEP, UsageError, type BenchGpuArgs, type ModelSize } from './bench-gpu-args';
 import type { MeasureResult } from './bench-gpu-measure';
+import { benchGpuChildren } from './bench-gpu-children';
 import { cellKey, mainTable, paramMismatches, scalingTable, SEQ, type Cell, type Cells, type ImplId } from './bench-gpu-table';
 
-const MEASURE = fileURLToPath(new URL('./bench-gpu-measure.ts', import.meta.url));
-const REFERENCE = fileURLToPath(new URL('../../scripts/bench_reference.py', import.meta.url));
+// The GPU kit runs a bundle of this file with plain node: BENCH_GPU_MEASURE and BENCH_GPU_REFERENCE name its copies.
+const { measureArgv: MEASURE, reference: REFERENCE } = benchGpuChildren(process.env, {
+  measure: fileURLToPath(new URL('./bench-gpu-measure.ts', import.meta.url)),
+  reference: fileURLToPath(new URL('../../scripts/bench_reference.py', import.meta.url)),
+});
 const BATCHES = [4, 64];
 
 function args(): BenchGpuArgs {
@@ -68,7 +72,7 @@ const adapters = new Set<string>();
 function measureTfjs(backend: 'webgpu' | 'wasm', s: ModelSize, batches: number[]): void {
   progress(`${backend} ${sizeLabel(s)}, batch ${batches.join(' and ')}`);
   const flags = ['--backend', backend, ...sizeFlags(s), '--batches', batches.join(','), '--steps', String(LIMITS.steps), '--budget-s', String(LIMITS.budgetS)];
-  const r = runJson<MeasureResult>(process.execPath, ['--import', 'tsx', MEASURE, ...flags]);
+  const r = runJson<MeasureResult>(process.execPath, [...MEASURE, ...flags]);
   if (r.adapter) adapters.add(r.adapter);
   for (const batch of batches) {
     const timed = r.stepMs?.[batch];
