@@ -38,7 +38,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time: wasm trains on one thread on a 2-core machine (tfjs takes half the
+  // cores), so one worker leaves a core idle through most tests. E2E_WORKERS=1 runs them in turn.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   // SwiftShader WebGPU is slow: shader compiles take seconds.

@@ -59,6 +59,13 @@ export const SAMPLING_SEEDS = 12;
 export const ROLLOUT_SETTINGS = [[1, 0.95], [0.8, 1], [0, 1]] as const;
 
 /**
+ * The rollout kernel (a whole stage in one dispatch) against the plain path: [temperature, topP,
+ * eosId] on 4 left-padded prompts of a tiny model; eos 5 is drawn mid-stage by some rows.
+ * Each must match token for token, in 1 dispatch and 1 read-back.
+ */
+export const ROLLOUT_KERNEL_SETTINGS = [[0, 1, 36], [1, 0.95, 36], [0.9, 1, 5]] as const;
+
+/**
  * Counted with tf.profile as `npm run bench:browser` counts it: kernels a training step, and per
  * generated token at most 30 a layer + 20 for sampling (the default model has 2 layers: 80); GPU
  * dispatches as src/core/webgpu/fused-kernels.test.ts holds them on lavapipe.

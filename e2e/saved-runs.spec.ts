@@ -3,10 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { DEFAULT_EXPERIMENT, parseExperimentConfig } from '../src/core/experiment/config';
 import { parseExperimentResultJson } from '../src/core/experiment/result-schema';
-import { configureMicro, ON_WEBGPU, openPlayground } from './playground';
+import { configureMicro, openPlayground } from './playground';
 
-// Saved runs and exports. Runs are kept minimal (SwiftShader WebGPU is a CPU emulation):
-// an untrained zero-shot run finishes after one evaluation.
+// Saved runs and exports, on wasm: saving and reopening do not depend on the backend, and a
+// checkpoint written on WebGPU is reopened by the device-loss spec. Runs are kept minimal: an
+// untrained zero-shot run finishes after one evaluation.
 
 async function download(page: Page, button: string, path: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-bar').getByRole('button', { name: button }).click()]);
@@ -16,8 +17,8 @@ async function download(page: Page, button: string, path: string): Promise<strin
 
 test('reload during a run: listed as interrupted with its curves; it continues from its last checkpoint', async ({ page }) => {
   test.setTimeout(1_500_000);
-  await openPlayground(page, ON_WEBGPU);
-  // GRPO: the cheapest trained arm to evaluate (one model, no cascade) on SwiftShader.
+  await openPlayground(page, '?backends=wasm');
+  // GRPO: the cheapest trained arm to evaluate (one model, no cascade).
   await configureMicro(page, ['grpo'], { steps: '2', 'eval every': '1' });
   await page.getByRole('button', { name: 'Start' }).click();
   const saved = page.getByTestId('saved-run');
@@ -74,7 +75,7 @@ test('storage blocked: the run goes on in memory; export it and import it in a f
   await page.addInitScript(() => {
     Object.defineProperty(window, 'indexedDB', { get: () => undefined });
   });
-  await openPlayground(page, ON_WEBGPU);
+  await openPlayground(page, '?backends=wasm');
   await expect(page.getByTestId('storage-notice')).toContainText('Saved runs are off');
   await expect(page.getByTestId('storage-notice')).toContainText('in memory');
   await configureMicro(page, ['zero-shot']);

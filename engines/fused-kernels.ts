@@ -10,7 +10,7 @@ import { build } from 'vite';
 import { serve, type Served } from './app';
 import type { BrowserDriver, PageDriver } from './driver';
 import { waitFor } from './page-helpers';
-import { COUNT_LIMITS, KERNEL_CASES, MEMORY_STEPS, ROLLOUT_SETTINGS, SAMPLING_SEEDS, SAMPLING_SETTINGS, SAMPLING_SHAPES, TOLERANCE } from '../e2e/fused-check-cases';
+import { COUNT_LIMITS, KERNEL_CASES, MEMORY_STEPS, ROLLOUT_KERNEL_SETTINGS, ROLLOUT_SETTINGS, SAMPLING_SEEDS, SAMPLING_SETTINGS, SAMPLING_SHAPES, TOLERANCE } from '../e2e/fused-check-cases';
 
 const DIST = '.test-output/engines-fused-dist';
 const PORT = Number(process.env.FUSED_E2E_PORT || 5293);
@@ -76,6 +76,17 @@ export function fusedKernelTests(browser: () => BrowserDriver): void {
       const [mismatch, logProb] = await check(page, 'rollout', temperature, topP);
       assert.equal(mismatch, 0, `rollout T${temperature} topP${topP}: token mismatches`);
       assert.ok(logProb! < TOLERANCE, `rollout T${temperature} topP${topP}: log-prob ${logProb}`);
+    }
+  });
+
+  test('the rollout kernel draws the plain path\'s tokens in one dispatch and one read-back', async () => {
+    for (const [temperature, topP, eosId] of ROLLOUT_KERNEL_SETTINGS) {
+      const label = `rollout kernel T${temperature} topP${topP} eos ${eosId}`;
+      const [mismatch, logProb, finished, dispatches, readBacks] = await check(page, 'rolloutKernel', temperature, topP, eosId);
+      assert.equal(mismatch, 0, `${label}: token mismatches`);
+      assert.ok(logProb! < TOLERANCE, `${label}: log-prob ${logProb}`);
+      assert.deepEqual([dispatches, readBacks], [1, 1], `${label}: dispatches, read-backs`);
+      if (eosId === 5) assert.ok(finished! > 0, `${label}: rows that drew eos`);
     }
   });
 

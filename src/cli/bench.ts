@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import { describeAdapter, selectBackend, type BackendName } from '../core/backend';
 import { benchmarkModel, benchTable, type BenchRow } from '../core/model/benchmark';
 import { benchOverhead, overheadTable, type OverheadRow } from '../core/model/benchmark-overhead';
+import { measureRolloutPaths, rolloutPathTable, type RolloutPathRow } from '../core/model/benchmark-rollout';
+import { BENCH_SAMPLE_OPTIONS, benchPrompts, benchSampleBatch } from '../core/model/benchmark';
+import { defaultModelConfig } from '../core/model/config';
+import { Transformer } from '../core/model/transformer';
 import { profileTable } from '../core/model/kernel-profile';
 import { modelFromCheckpoint } from '../core/model/checkpoint';
 import { TOKENIZER_VERSION, VOCAB_SIZE } from '../core/tokenizer/tokenizer';
@@ -36,6 +40,18 @@ const progress = (message: string) => console.error(`[${((performance.now() - st
 
 const run = (label: string) => benchmarkModel({ quick, vocabSize: VOCAB_SIZE, label, onProgress: (part) => progress(`${label}${quick ? ' (quick)' : ''}: ${part}`) });
 const overheadRows: OverheadRow[] = [];
+const rolloutRows: RolloutPathRow[] = [];
+
+/** The fused decode and the rollout kernel on the KV-sampling benchmark's rollout, into rolloutRows. */
+async function benchRolloutPaths(): Promise<void> {
+  progress('rollout paths: the fused decode, the rollout kernel');
+  const model = new Transformer(defaultModelConfig(VOCAB_SIZE), 1);
+  try {
+    rolloutRows.push(...(await measureRolloutPaths(model, benchPrompts(benchSampleBatch(quick), VOCAB_SIZE), BENCH_SAMPLE_OPTIONS, quick ? 1 : 5)));
+  } finally {
+    model.dispose();
+  }
+}
 
 /** A webgpu path's bench row, and its host overhead into overheadRows. */
 async function benchWebGPU(label: string): Promise<BenchRow> {
@@ -54,6 +70,7 @@ async function benchBackend(backend: BackendName): Promise<BenchRow[]> {
     rows.push(await benchWebGPU('webgpu (plain ops)').finally(() => setFusedKernels(true)));
   }
   rows.push(await benchWebGPU('webgpu (fused kernels)'));
+  await benchRolloutPaths();
   if (dispatchCache) {
     setDispatchCache(true);
     rows.push(await benchWebGPU('webgpu (fused kernels, dispatch cache)').finally(() => setDispatchCache(false)));
@@ -79,6 +96,10 @@ if (rows.length === 0) {
 }
 console.log(benchTable(rows));
 if (overheadRows.length > 0) console.log(`\nHost overhead on webgpu (steady state; host JS excludes waiting for the GPU):\n${overheadTable(overheadRows)}`);
+if (rolloutRows.length > 0) {
+  const batch = benchSampleBatch(quick);
+  console.log(`\nRollout paths on webgpu (fused kernels; ${batch} prompts x ${BENCH_SAMPLE_OPTIONS.maxNewTokens} tokens, the prefill included):\n${rolloutPathTable(rolloutRows)}`);
+}
 if (profile) {
   for (const row of rows) {
     console.log(`\n${profileTable(`${row.backend}, one training step`, row.trainKernels)}`);

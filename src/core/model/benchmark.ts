@@ -165,7 +165,7 @@ export async function timeTrainStep(
 }
 
 /** The median ms of `runs` rollouts after a warm-up (one rollout alone swings by a third on a shared machine). */
-async function timeSampler(run: () => Promise<unknown>, warmUp: () => Promise<unknown>, runs: number): Promise<number> {
+export async function timeSampler(run: () => Promise<unknown>, warmUp: () => Promise<unknown>, runs: number): Promise<number> {
   await warmUp();
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {

@@ -25,6 +25,7 @@ import { DECODE_ATTENTION_OUT, DECODE_LINEAR, fusedKernelsActive, HEAD_SAMPLE, S
 import type { SampleOptions } from '../../model/decoding';
 import { sample } from '../../model/sampler';
 import { pickNext, tokenLogProbs } from '../../model/step-decode';
+import { rolloutKernelCheck } from './rollout-kernel-checks';
 
 type Op = (...xs: tf.Tensor[]) => tf.Tensor;
 
@@ -411,6 +412,8 @@ export const fusedChecks = {
     tf.dispose([x!, w!, g!, lb!, logits]);
     return [tokens, lp, done];
   },
+  /** The rollout kernel against the plain ops (rollout-kernel-checks.ts). */
+  rolloutKernel: rolloutKernelCheck,
   /**
    * sample() on the fused decoding kernels against the plain ops (both on webgpu), same
    * prompts and seed: token mismatches (and row-length mismatches), then the largest log-prob difference.
