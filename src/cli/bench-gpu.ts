@@ -7,10 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BENCH_GPU_USAGE, parseBenchGpuArgs, QUICK_SWEEP, sizeFlags, sizeLabel, SWEEP, UsageError, type BenchGpuArgs, type ModelSize } from './bench-gpu-args';
 import type { MeasureResult } from './bench-gpu-measure';
+import { benchGpuChildren } from './bench-gpu-children';
 import { cellKey, mainTable, paramMismatches, scalingTable, SEQ, type Cell, type Cells, type ImplId } from './bench-gpu-table';
 
-const MEASURE = fileURLToPath(new URL('./bench-gpu-measure.ts', import.meta.url));
-const REFERENCE = fileURLToPath(new URL('../../scripts/bench_reference.py', import.meta.url));
+// The GPU kit runs a bundle of this file with plain node: BENCH_GPU_MEASURE and BENCH_GPU_REFERENCE name its copies.
+const { measureArgv: MEASURE, reference: REFERENCE } = benchGpuChildren(process.env, {
+  measure: fileURLToPath(new URL('./bench-gpu-measure.ts', import.meta.url)),
+  reference: fileURLToPath(new URL('../../scripts/bench_reference.py', import.meta.url)),
+});
 const BATCHES = [4, 64];
 
 function args(): BenchGpuArgs {
@@ -69,7 +73,7 @@ function measureTfjs(impl: 'webgpu' | 'webgpu-recorded' | 'wasm', s: ModelSize, 
   progress(`${impl} ${sizeLabel(s)}, batch ${batches.join(' and ')}`);
   const backend = impl === 'wasm' ? 'wasm' : 'webgpu';
   const flags = ['--backend', backend, ...(impl === 'webgpu-recorded' ? ['--recorded'] : []), ...sizeFlags(s), '--batches', batches.join(','), '--steps', String(LIMITS.steps), '--budget-s', String(LIMITS.budgetS)];
-  const r = runJson<MeasureResult>(process.execPath, ['--import', 'tsx', MEASURE, ...flags]);
+  const r = runJson<MeasureResult>(process.execPath, [...MEASURE, ...flags]);
   if (r.adapter) adapters.add(r.adapter);
   for (const batch of batches) {
     const timed = r.stepMs?.[batch];
