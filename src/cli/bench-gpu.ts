@@ -1,20 +1,29 @@
 // npm run bench:gpu -- [--quick] [--d-model D --layers L --heads H --ff F] (usage in bench-gpu-args.ts)
 // The training step on webgpu (fused kernels, Dawn over whatever Vulkan driver it finds), tfjs wasm
-// and PyTorch (CUDA eager, CUDA graph, CPU) on the same model and batch, then against model size:
-// one run, one process per measurement (bench-gpu-measure.ts, scripts/bench_reference.py) so that
-// a model too large for the device, or a hang, costs one cell. Tables on stdout, progress on stderr.
+// and PyTorch (CUDA eager, CUDA graph, CPU) on the same model and batch, then against model size;
+// then a rollout on the fused decode and on the rollout kernel against model size: one run, one
+// process per measurement (bench-gpu-measure.ts, bench-gpu-rollout.ts, scripts/bench_reference.py)
+// so that a model too large for the device, or a hang, costs one cell. Tables on stdout, progress on stderr.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BENCH_GPU_USAGE, parseBenchGpuArgs, QUICK_SWEEP, sizeFlags, sizeLabel, SWEEP, UsageError, type BenchGpuArgs, type ModelSize } from './bench-gpu-args';
 import type { MeasureResult } from './bench-gpu-measure';
+import { benchGpuChildren } from './bench-gpu-children';
 import type { RolloutMeasure } from './bench-gpu-rollout';
 import { rolloutScalingTable } from './bench-gpu-rollout-table';
 import { BENCH_SAMPLE_OPTIONS } from '../core/model/benchmark';
 import { cellKey, mainTable, paramMismatches, scalingTable, SEQ, type Cell, type Cells, type ImplId } from './bench-gpu-table';
 
-const MEASURE = fileURLToPath(new URL('./bench-gpu-measure.ts', import.meta.url));
-const MEASURE_ROLLOUT = fileURLToPath(new URL('./bench-gpu-rollout.ts', import.meta.url));
-const REFERENCE = fileURLToPath(new URL('../../scripts/bench_reference.py', import.meta.url));
+// The GPU kit runs a bundle of this file with plain node: BENCH_GPU_MEASURE and BENCH_GPU_REFERENCE name its copies.
+const { measureArgv: MEASURE, reference: REFERENCE } = benchGpuChildren(process.env, {
+  measure: fileURLToPath(new URL('./bench-gpu-measure.ts', import.meta.url)),
+  reference: fileURLToPath(new URL('../../scripts/bench_reference.py', import.meta.url)),
+});
+// The rollout measurement likewise: BENCH_GPU_ROLLOUT names a bundled copy.
+const { measureArgv: MEASURE_ROLLOUT } = benchGpuChildren({ BENCH_GPU_MEASURE: process.env.BENCH_GPU_ROLLOUT }, {
+  measure: fileURLToPath(new URL('./bench-gpu-rollout.ts', import.meta.url)),
+  reference: REFERENCE,
+});
 const BATCHES = [4, 64];
 
 function args(): BenchGpuArgs {
@@ -72,7 +81,7 @@ const adapters = new Set<string>();
 function measureTfjs(backend: 'webgpu' | 'wasm', s: ModelSize, batches: number[]): void {
   progress(`${backend} ${sizeLabel(s)}, batch ${batches.join(' and ')}`);
   const flags = ['--backend', backend, ...sizeFlags(s), '--batches', batches.join(','), '--steps', String(LIMITS.steps), '--budget-s', String(LIMITS.budgetS)];
-  const r = runJson<MeasureResult>(process.execPath, ['--import', 'tsx', MEASURE, ...flags]);
+  const r = runJson<MeasureResult>(process.execPath, [...MEASURE, ...flags]);
   if (r.adapter) adapters.add(r.adapter);
   for (const batch of batches) {
     const timed = r.stepMs?.[batch];
@@ -113,7 +122,7 @@ function measureRollouts(sizes: ModelSize[]): [ModelSize, RolloutMeasure][] {
   return sizes.map((s) => {
     progress(`rollout paths ${sizeLabel(s)}, ${LIMITS.sweepBatch} prompts`);
     const flags = [...sizeFlags(s), '--batches', String(LIMITS.sweepBatch), '--steps', String(LIMITS.rollouts)];
-    const r = runJson<RolloutMeasure>(process.execPath, ['--import', 'tsx', MEASURE_ROLLOUT, ...flags]);
+    const r = runJson<RolloutMeasure>(process.execPath, [...MEASURE_ROLLOUT, ...flags]);
     if (r.adapter) adapters.add(r.adapter);
     return [s, r.error ? { error: short(r.error) } : r];
   });
