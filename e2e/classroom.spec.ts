@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// The classroom preset on the built app with no URL flags (wasm on this GPU-less machine):
+// The classroom preset with no URL flags (wasm on this GPU-less machine):
 // the whole run, 60 steps of GRPO and Agon with evaluations every 20, runs to the end. How long it
 // takes is annotated, not asserted: CI's 2 shared cores vary too much for a wall-clock bound (it
 // took 2-3 minutes here; docs/results.md gives the Node timing).

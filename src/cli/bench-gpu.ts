@@ -1,19 +1,28 @@
 // npm run bench:gpu -- [--quick] [--d-model D --layers L --heads H --ff F] (usage in bench-gpu-args.ts)
 // The training step on webgpu (fused kernels, Dawn over whatever Vulkan driver it finds), tfjs wasm
-// and PyTorch (CUDA eager, CUDA graph, CPU) on the same model and batch, then against model size:
-// one run, one process per measurement (bench-gpu-measure.ts, scripts/bench_reference.py) so that
-// a model too large for the device, or a hang, costs one cell. Tables on stdout, progress on stderr.
+// and PyTorch (CUDA eager, CUDA graph, CPU) on the same model and batch, then against model size;
+// then a rollout on the fused decode and on the rollout kernel against model size: one run, one
+// process per measurement (bench-gpu-measure.ts, bench-gpu-rollout.ts, scripts/bench_reference.py)
+// so that a model too large for the device, or a hang, costs one cell. Tables on stdout, progress on stderr.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BENCH_GPU_USAGE, parseBenchGpuArgs, QUICK_SWEEP, sizeFlags, sizeLabel, SWEEP, UsageError, type BenchGpuArgs, type ModelSize } from './bench-gpu-args';
 import type { MeasureResult } from './bench-gpu-measure';
 import { benchGpuChildren } from './bench-gpu-children';
+import type { RolloutMeasure } from './bench-gpu-rollout';
+import { rolloutScalingTable } from './bench-gpu-rollout-table';
+import { BENCH_SAMPLE_OPTIONS } from '../core/model/benchmark';
 import { cellKey, mainTable, paramMismatches, scalingTable, SEQ, type Cell, type Cells, type ImplId } from './bench-gpu-table';
 
 // The GPU kit runs a bundle of this file with plain node: BENCH_GPU_MEASURE and BENCH_GPU_REFERENCE name its copies.
 const { measureArgv: MEASURE, reference: REFERENCE } = benchGpuChildren(process.env, {
   measure: fileURLToPath(new URL('./bench-gpu-measure.ts', import.meta.url)),
   reference: fileURLToPath(new URL('../../scripts/bench_reference.py', import.meta.url)),
+});
+// The rollout measurement likewise: BENCH_GPU_ROLLOUT names a bundled copy.
+const { measureArgv: MEASURE_ROLLOUT } = benchGpuChildren({ BENCH_GPU_MEASURE: process.env.BENCH_GPU_ROLLOUT }, {
+  measure: fileURLToPath(new URL('./bench-gpu-rollout.ts', import.meta.url)),
+  reference: REFERENCE,
 });
 const BATCHES = [4, 64];
 
@@ -34,8 +43,8 @@ if (help) {
 }
 /** Steps, time budgets and caps: quick mode fits a CPU Vulkan driver on a small machine. */
 const LIMITS = quick
-  ? { steps: 3, budgetS: 20, capS: 150, cudaSteps: 5, cpuSteps: 2, sweepBatch: 4, sweep: QUICK_SWEEP }
-  : { steps: 5, budgetS: 60, capS: 300, cudaSteps: 20, cpuSteps: 3, sweepBatch: 64, sweep: SWEEP };
+  ? { steps: 3, budgetS: 20, capS: 150, cudaSteps: 5, cpuSteps: 2, sweepBatch: 4, sweep: QUICK_SWEEP, rollouts: 1 }
+  : { steps: 5, budgetS: 60, capS: 300, cudaSteps: 20, cpuSteps: 3, sweepBatch: 64, sweep: SWEEP, rollouts: 3 };
 
 const started = performance.now();
 const progress = (message: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
@@ -109,9 +118,22 @@ function measureAll(s: ModelSize, batches: number[]): void {
   for (const impl of ['cuda', 'cuda-graph', 'cpu'] as const) for (const b of todo(impl)) measureTorch(impl, s, b);
 }
 
+/** The fused decode against the rollout kernel at each size, a process a size. */
+function measureRollouts(sizes: ModelSize[]): [ModelSize, RolloutMeasure][] {
+  return sizes.map((s) => {
+    progress(`rollout paths ${sizeLabel(s)}, ${LIMITS.sweepBatch} prompts`);
+    const flags = [...sizeFlags(s), '--batches', String(LIMITS.sweepBatch), '--steps', String(LIMITS.rollouts)];
+    const r = runJson<RolloutMeasure>(process.execPath, [...MEASURE_ROLLOUT, ...flags]);
+    if (r.adapter) adapters.add(r.adapter);
+    return [s, r.error ? { error: short(r.error) } : r];
+  });
+}
+
 progress(torch ? `PyTorch ${torch.version} (${torch.python}), CUDA ${torch.cuda ? 'available' : 'not available'}` : 'no python3 here imports torch: the PyTorch rows say "no PyTorch"');
 measureAll(size, BATCHES);
 for (const s of LIMITS.sweep) measureAll(s, [LIMITS.sweepBatch]);
+const rolloutSizes = LIMITS.sweep.some((s) => sizeLabel(s) === sizeLabel(size)) ? LIMITS.sweep : [size, ...LIMITS.sweep];
+const rollouts = measureRollouts(rolloutSizes);
 
 console.log(`WebGPU adapter: ${[...adapters].join('; ') || 'none'}`);
 if (gpus.size > 0) console.log(`CUDA device: ${[...gpus].join('; ')}`);
@@ -120,6 +142,8 @@ console.log(`Training step: forward, backward and Adam on rows of ${SEQ} tokens 
 console.log(mainTable(cells, size, BATCHES));
 console.log('\nAgainst model size (the same step; vocabulary and maximum length as the app\'s model):\n');
 console.log(scalingTable(cells, LIMITS.sweep, LIMITS.sweepBatch));
+console.log(`\nRollout paths on webgpu (a rollout stage, the prefill included; median of ${LIMITS.rollouts} after a warm-up):\n`);
+console.log(rolloutScalingTable(rollouts, LIMITS.sweepBatch, BENCH_SAMPLE_OPTIONS.maxNewTokens));
 const mismatches = paramMismatches(cells);
 if (mismatches.length > 0) console.log(`\nWARNING: tfjs and PyTorch models differ (scripts/bench_reference.py no longer mirrors transformer.ts): ${mismatches.join('; ')}`);
 progress('done');
