@@ -19,6 +19,17 @@ describe.skipIf(missing !== null)(`recorded training step on ${adapter}`, () => 
     for (const [i, d] of diffs.entries()) expect(d, `output ${i}`).toBeLessThan(TOLERANCE);
   });
 
+  it('records again after a weight is reassigned (as a checkpoint load does), still equal to the plain path', async () => {
+    const diffs = await fusedChecks.recordedSteps(4, 2);
+    for (const [i, d] of diffs.entries()) expect(d, `output ${i}`).toBeLessThan(TOLERANCE);
+  });
+
+  it('hands back every tensor and GPU buffer on dispose', async () => {
+    const { before, after } = await fusedChecks.recordedMemory();
+    expect(after.numTensors).toBe(before.numTensors);
+    expect((after as { numBytesInGPU?: number }).numBytesInGPU).toBe((before as { numBytesInGPU?: number }).numBytesInGPU);
+  });
+
   it('a replayed step creates no buffer, bind group or uniform buffer, reads nothing back and submits once', async () => {
     const [recording, ...replays] = await fusedChecks.recordedCounts(4);
     expect(recording!.buffersCreated).toBeGreaterThan(0);

@@ -27,13 +27,20 @@ function stepBatch(step: number): { tokens: Int32Array; mask: Float32Array } {
 
 /**
  * A model, its optimizer and a RecordedTrainStep over input variables (the batch), run for
- * `steps` steps with each step's values written in; `each` sees each step run.
+ * `steps` steps with each step's values written in; `each` runs each step (the model at hand).
  */
-async function train(config: ModelConfig, steps: number, each: (step: () => void) => Promise<void>): Promise<{ losses: number[]; weights: tf.Tensor[] }> {
+async function train(
+  config: ModelConfig,
+  steps: number,
+  each: (step: () => void, index: number, model: Transformer) => Promise<void>,
+): Promise<{ losses: number[]; weights: tf.Tensor[] }> {
   const model = new Transformer(config, 3);
   const first = stepBatch(0);
-  const tokens = tf.variable(tf.tensor2d(first.tokens, [3, first.tokens.length / 3], 'int32'), false);
-  const mask = tf.variable(tf.tensor2d(first.mask, [3, first.mask.length / 3]), false);
+  const [tokens, mask] = [tf.tensor2d(first.tokens, [3, first.tokens.length / 3], 'int32'), tf.tensor2d(first.mask, [3, first.mask.length / 3])].map((t) => {
+    const v = tf.variable(t, false);
+    t.dispose();
+    return v;
+  }) as [tf.Variable, tf.Variable];
   const optimizer = new FlatAdam(1e-2);
   const loss = () => tf.neg(tf.mean(completionLogProbs(model, { tokens: tokens as tf.Tensor2D, mask: mask as tf.Tensor2D }))) as tf.Scalar;
   const recorded = new RecordedTrainStep(model.weights, optimizer, loss, [tokens, mask]);
@@ -41,7 +48,7 @@ async function train(config: ModelConfig, steps: number, each: (step: () => void
     const losses: number[] = [];
     for (let s = 0; s < steps; s++) {
       const { tokens: t, mask: m } = stepBatch(s);
-      await each(() => recorded.step([t, m]));
+      await each(() => recorded.step([t, m]), s, model);
       losses.push(await recorded.lastLoss());
     }
     return { losses, weights: model.weights.map((w) => w.clone()) };
@@ -57,14 +64,20 @@ export const recordedChecks = {
   /**
    * `steps` training steps of a small model (padded rows, two layers, a new batch each step):
    * recorded (the first step records, the rest replay) against the plain ops. Each step's
-   * loss, then every weight after the last step.
+   * loss, then every weight after the last step. With `reassignAt`, a weight is assigned a new
+   * tensor before that step (as a checkpoint load does): the recorded path must record again.
    */
-  async recordedSteps(steps: number): Promise<number[]> {
+  async recordedSteps(steps: number, reassignAt = -1): Promise<number[]> {
+    const each = async (step: () => void, index: number, model: Transformer) => {
+      const w = model.weights[0]!;
+      if (index === reassignAt) w.assign(tf.tidy(() => tf.mul(w, 0.5)));
+      step();
+    };
     try {
       setFusedKernels(false);
-      const plain = await train(SMALL, steps, async (step) => step());
+      const plain = await train(SMALL, steps, each);
       setFusedKernels(true);
-      const recorded = await train(SMALL, steps, async (step) => step());
+      const recorded = await train(SMALL, steps, each);
       const lossDiffs = plain.losses.map((l, i) => Math.abs(l - recorded.losses[i]!));
       const weightDiffs = await Promise.all(plain.weights.map(async (w, i) => (await tf.max(tf.abs(tf.sub(w, recorded.weights[i]!))).data())[0]!));
       tf.dispose([...plain.weights, ...recorded.weights]);
@@ -72,6 +85,13 @@ export const recordedChecks = {
     } finally {
       setFusedKernels(true);
     }
+  },
+  /** Tensors and GPU bytes before a recorded step (and its model) is made and after 3 steps and dispose: equal when it hands everything back. */
+  async recordedMemory(): Promise<{ before: tf.MemoryInfo; after: tf.MemoryInfo }> {
+    setFusedKernels(true);
+    const before = tf.memory();
+    tf.dispose((await train(SMALL, 3, async (step) => step())).weights);
+    return { before, after: tf.memory() };
   },
   /** The overhead of each recorded step of the default model's shape (the first records, the rest replay). */
   async recordedCounts(steps: number): Promise<OverheadCounts[]> {
