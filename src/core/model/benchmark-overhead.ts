@@ -46,11 +46,12 @@ export async function recordedSubmitOverhead(submit: () => void): Promise<Overhe
   return { ...counts, hostMs };
 }
 
-/** The overhead of each of `steps` replays of a recorded training step after the step that records; each loss read back after it, uncounted. */
+/** The overhead of each of `steps` replays of a recorded training step after the step that records and two more; each loss read back after it, uncounted. */
 export async function recordedStepOverhead(model: Transformer, batchSize: number, steps: number): Promise<OverheadCounts[]> {
   const { submit, loss, step, dispose } = recordedTrainStepper(model, batchSize);
   try {
-    await step();
+    // The step that records, then replays until Dawn has retired what earlier work left it to free (a submit does that).
+    for (let i = 0; i < 3; i++) await step();
     const counts: OverheadCounts[] = [];
     for (let i = 0; i < steps; i++) {
       counts.push(await recordedSubmitOverhead(submit));
@@ -70,18 +71,22 @@ export async function rolloutOverhead(model: Transformer, prompts: number[][], o
   return counts;
 }
 
+/** Steady-state runs per row: a step's host time swings with the machine's load, so the training rows take a median of more. */
+const RUNS = { train: 7, rollout: 3 };
+
 /**
  * The bench's overhead rows on the current (webgpu) backend: a training step of the default model
- * at batch 4 and a rollout of the KV-sampling benchmark, each the steady state of 3 runs.
+ * at batch 4 (fused or plain, and recorded on the fused path) and a rollout of the KV-sampling
+ * benchmark, each the steady state of RUNS runs.
  */
 export async function benchOverhead(backend: string, vocabSize: number, quick?: boolean): Promise<OverheadRow[]> {
   const model = new Transformer(defaultModelConfig(vocabSize), 1);
   try {
     const prompts = benchPrompts(benchSampleBatch(quick), vocabSize);
-    const step = steadyState(await trainStepOverhead(model, SMALL_BATCH, 3));
-    const rollout = steadyState(await rolloutOverhead(model, prompts, BENCH_SAMPLE_OPTIONS, 3));
+    const step = steadyState(await trainStepOverhead(model, SMALL_BATCH, RUNS.train));
     // Recording needs the fused kernels: off them it would only time the plain step again.
-    const recorded = fusedKernelsActive() ? [{ backend, work: `recorded training step, batch ${SMALL_BATCH}`, counts: steadyState(await recordedStepOverhead(model, SMALL_BATCH, 3)) }] : [];
+    const recorded = fusedKernelsActive() ? [{ backend, work: `recorded training step, batch ${SMALL_BATCH}`, counts: steadyState(await recordedStepOverhead(model, SMALL_BATCH, RUNS.train)) }] : [];
+    const rollout = steadyState(await rolloutOverhead(model, prompts, BENCH_SAMPLE_OPTIONS, RUNS.rollout));
     return [
       { backend, work: `training step, batch ${SMALL_BATCH}`, counts: step },
       ...recorded,
