@@ -37,9 +37,10 @@ const launch = (args: string[]) => ({
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  fullyParallel: false,
-  // Two spec files at a time: wasm trains on one thread on a 2-core machine (tfjs takes half the
-  // cores), so one worker leaves a core idle through most tests. E2E_WORKERS=1 runs them in turn.
+  // Two tests at a time, from any file (every test opens its own page): wasm trains on one thread
+  // on a 2-core machine (tfjs takes half the cores), so one worker leaves a core idle through most
+  // tests. E2E_WORKERS=1 runs them in turn.
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS) || 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -51,8 +52,8 @@ export default defineConfig({
   projects: [
     {
       name: 'webgpu',
-      // newcomer, classroom: the built app only (project subpath).
-      testIgnore: /(fallback|isolation-sw|newcomer|classroom)\.spec\.ts$/,
+      // newcomer: the built app only (project subpath).
+      testIgnore: /(fallback|isolation-sw|newcomer)\.spec\.ts$/,
       use: launch([...webgpuFlags, ...quietFlags]),
     },
     {
@@ -61,14 +62,14 @@ export default defineConfig({
       testMatch: /fallback\.spec\.ts$/,
       use: launch(quietFlags),
     },
-    // `vite build` (e2e/subpath.setup.ts), then the hosting, smoke, isolation, newcomer and classroom tests against that build
+    // `vite build` (e2e/subpath.setup.ts), then the hosting, smoke, isolation and newcomer tests against that build
     // served from a sub-path: links, checkpoints, worker and wasm must all resolve relative to the page. Sharing and saved
     // runs on a sub-path build are the engine suites' (engines/, Firefox and WebKit, against the same build under /agon-engines/).
     { name: 'subpath-build', testMatch: /subpath\.setup\.ts$/ },
     {
       name: 'subpath',
       dependencies: ['subpath-build'],
-      testMatch: /(smoke|hosting|isolation|newcomer|classroom)\.spec\.ts$/,
+      testMatch: /(smoke|hosting|isolation|newcomer)\.spec\.ts$/,
       use: { ...launch([...webgpuFlags, ...quietFlags]), baseURL: subpathURL },
     },
     {

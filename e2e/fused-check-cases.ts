@@ -46,6 +46,8 @@ export const KERNEL_CASES: readonly { label: string; name: string; args: unknown
   { label: 'adam 9 weights in place', name: 'adam', args: [[[37, 5], [3], [64], [16, 16], [1], [7, 3], [130], [2, 2], [5]], 3, true] },
   // The whole model: loss, then the gradient of each weight (the matmuls' transpose flags included).
   { label: 'model', name: 'model', args: [] },
+  // The recorded training step (the first step records, the rest replay), a new batch each step: each loss, then every weight.
+  { label: 'recorded training step, 3 steps', name: 'recordedSteps', args: [3] },
 ];
 
 /**
@@ -71,6 +73,9 @@ export const ROLLOUT_KERNEL_SETTINGS = [[0, 1, 36], [1, 0.95, 36], [0.9, 1, 5]] 
  * dispatches as src/core/webgpu/fused-kernels.test.ts holds them on lavapipe.
  */
 export const COUNT_LIMITS = { trainKernels: 300, tokenKernels: 30 * 2 + 20, trainDispatches: 54, tokenDispatches: 12 };
+
+/** A replayed recorded training step: its dispatches at most (the fused step's and a margin), and nothing created. */
+export const RECORDED_LIMITS = { dispatches: 60, buffersCreated: 0, uniformBuffersCreated: 0, bindGroups: 0, submits: 1, readBacks: 0 };
 
 /** GRPO steps (micro shapes) after which the tensor count and GPU bytes must be where they started. */
 export const MEMORY_STEPS = 300;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COUNT_LIMITS, KERNEL_CASES, ROLLOUT_KERNEL_SETTINGS, ROLLOUT_SETTINGS, SAMPLING_SEEDS, SAMPLING_SETTINGS, SAMPLING_SHAPES, TOLERANCE } from './fused-check-cases';
+import { COUNT_LIMITS, KERNEL_CASES, RECORDED_LIMITS, ROLLOUT_KERNEL_SETTINGS, ROLLOUT_SETTINGS, SAMPLING_SEEDS, SAMPLING_SETTINGS, SAMPLING_SHAPES, TOLERANCE } from './fused-check-cases';
 
 // Each fused WebGPU kernel against the plain tfjs ops on the same (SwiftShader) adapter (the
 // checks themselves in ./fused-check-cases, which Firefox's suite runs too). The 300-step memory
@@ -102,4 +102,20 @@ test('a rollout stage reads back at most once on the fused path', async ({ page 
   expect(r.update).toBe(1);
   // Every row emits eos at its first token: the plain path stops early, the fused path does not; same result.
   expect(r.earlyStopMismatch).toBe(0);
+});
+
+// The recorded training step (its equality with the plain ops is a KERNEL_CASES case): once
+// recorded, a step makes no buffer, bind group or uniform buffer, reads nothing back and submits once.
+test('the recorded training step replays with nothing created and one submit', async ({ page }) => {
+  test.setTimeout(300_000);
+  await open(page);
+  const [recording, ...replays] = await page.evaluate(() => window.__fused!.recordedCounts(4));
+  const { dispatches, ...nothing } = RECORDED_LIMITS;
+  expect(recording!.buffersCreated).toBeGreaterThan(0);
+  expect(replays).toHaveLength(3);
+  for (const c of replays) {
+    expect(c).toMatchObject(nothing);
+    expect(c.dispatches).toBeGreaterThan(0);
+    expect(c.dispatches).toBeLessThanOrEqual(dispatches);
+  }
 });

@@ -10,7 +10,8 @@ describe('bench:gpu arguments', () => {
   it('takes the model size from flags, as the measuring process and bench_reference.py read them back', () => {
     const size = { dModel: 256, layers: 4, heads: 8, ff: 1024 };
     expect(parseBenchGpuArgs(['--quick', ...sizeFlags(size)])).toEqual({ quick: true, size, help: false });
-    expect(parseMeasureArgs(['--backend', 'wasm', ...sizeFlags(size), '--batches', '4, 64'])).toEqual({ backend: 'wasm', size, batches: [4, 64], steps: 5, budgetS: 30 });
+    expect(parseMeasureArgs(['--backend', 'wasm', ...sizeFlags(size), '--batches', '4, 64'])).toEqual({ backend: 'wasm', recorded: false, size, batches: [4, 64], steps: 5, budgetS: 30 });
+    expect(parseMeasureArgs(['--recorded']).recorded).toBe(true);
     expect(sizeFlags(size, '--d-ff')).toEqual(['--d-model', '256', '--layers', '4', '--heads', '8', '--d-ff', '1024']);
   });
 
@@ -20,5 +21,6 @@ describe('bench:gpu arguments', () => {
     }
     expect(() => parseMeasureArgs(['--backend', 'webgl'])).toThrow(/webgpu or wasm/);
     expect(() => parseMeasureArgs(['--batches', '4,,64'])).toThrow(UsageError);
+    expect(() => parseMeasureArgs(['--backend', 'wasm', '--recorded'])).toThrow(/needs --backend webgpu/);
   });
 });

@@ -81,6 +81,8 @@ export function parseBenchGpuArgs(argv: string[]): BenchGpuArgs {
 
 export interface MeasureArgs {
   backend: 'webgpu' | 'wasm';
+  /** webgpu: the recorded training step (recorded-train-step.ts) instead of the fused one. */
+  recorded: boolean;
   size: ModelSize;
   batches: number[];
   /** Timed steps at most, after a warm-up step; fewer where the budget runs out (at least one). */
@@ -92,14 +94,17 @@ export function parseMeasureArgs(argv: string[]): MeasureArgs {
   const values = parse(argv, {
     ...SIZE_OPTIONS,
     backend: { type: 'string', default: 'webgpu' },
+    recorded: { type: 'boolean', default: false },
     batches: { type: 'string', default: '4,64' },
     steps: { type: 'string', default: '5' },
     'budget-s': { type: 'string', default: '30' },
   });
   const backend = values.backend;
   if (backend !== 'webgpu' && backend !== 'wasm') throw new UsageError(`--backend must be webgpu or wasm, got "${backend}"`);
+  if (values.recorded && backend !== 'webgpu') throw new UsageError('--recorded needs --backend webgpu');
   return {
     backend,
+    recorded: values.recorded,
     size: sizeOf(values),
     batches: values.batches.split(',').map((b) => positive('batches', b.trim())),
     steps: positive('steps', values.steps),

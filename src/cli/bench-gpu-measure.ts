@@ -1,13 +1,15 @@
 // One measurement of `npm run bench:gpu`, in a process of its own (a model too large for the
 // device, or a hang, then costs one cell, not the run): the training step of one model size at
-// each batch, on webgpu with the fused kernels or on tfjs wasm. Prints one JSON line
+// each batch, on webgpu with the fused kernels (or their recorded step) or on tfjs wasm. Prints one JSON line
 // (MeasureResult) on stdout.
-//   node --import tsx src/cli/bench-gpu-measure.ts --backend webgpu|wasm --d-model D --layers L --heads H --ff F
+//   node --import tsx src/cli/bench-gpu-measure.ts --backend webgpu|wasm [--recorded] --d-model D --layers L --heads H --ff F
 //        [--batches 4,64] [--steps N] [--budget-s S]
 // First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
 import { webgpuFailure } from '../core/backend/node-webgpu';
 import { describeAdapter, selectBackend } from '../core/backend';
 import { trainStepper } from '../core/model/benchmark';
+import { recordedSubmitOverhead } from '../core/model/benchmark-overhead';
+import { recordedTrainStepper } from '../core/model/recorded-stepper';
 import { defaultModelConfig } from '../core/model/config';
 import { Transformer } from '../core/model/transformer';
 import { VOCAB_SIZE } from '../core/tokenizer/tokenizer';
@@ -54,10 +56,11 @@ async function measure(args: MeasureArgs): Promise<MeasureResult> {
   result.stepMs = {};
   try {
     for (const batch of [...args.batches].sort((a, b) => a - b)) {
-      const { step, dispose } = trainStepper(model, batch);
+      const recorded = args.recorded ? recordedTrainStepper(model, batch) : null;
+      const { step, dispose } = recorded ?? trainStepper(model, batch);
       try {
         result.stepMs[batch] = await timeSteps(step, args.steps, (args.budgetS * 1000) / args.batches.length);
-        if (args.backend === 'webgpu' && !result.overhead) result.overhead = (await countOverhead(step)).counts;
+        if (args.backend === 'webgpu' && !result.overhead) result.overhead = recorded ? await recordedSubmitOverhead(recorded.submit) : (await countOverhead(step)).counts;
       } finally {
         dispose();
       }

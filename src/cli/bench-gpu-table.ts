@@ -3,6 +3,7 @@ import { sizeLabel, type ModelSize } from './bench-gpu-args';
 
 export const IMPLS = [
   { id: 'webgpu', label: 'webgpu, fused kernels' },
+  { id: 'webgpu-recorded', label: 'webgpu, recorded step' },
   { id: 'wasm', label: 'tfjs wasm (1 thread)' },
   { id: 'cuda', label: 'PyTorch CUDA, eager' },
   { id: 'cuda-graph', label: 'PyTorch CUDA, graph' },
@@ -10,7 +11,7 @@ export const IMPLS = [
 ] as const;
 export type ImplId = (typeof IMPLS)[number]['id'];
 
-/** One measurement: a training step's ms, or why there is none; webgpu adds its dispatches and host time per step. */
+/** One measurement: a training step's ms, or why there is none; webgpu's two rows add their dispatches and host time per step. */
 export interface Cell {
   ms?: number;
   note?: string;
@@ -31,14 +32,14 @@ const count = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.t
 /** Training step against implementation at each batch, for one model size. */
 export function mainTable(cells: Cells, size: ModelSize, batches: number[]): string {
   const big = Math.max(...batches);
-  const webgpu = cellKey('webgpu', size, Math.min(...batches));
+  const small = Math.min(...batches);
   return [
     `| ${sizeLabel(size)} | ${batches.map((b) => `train step, batch ${b} (ms)`).join(' | ')} | tokens/s at batch ${big} | GPU dispatches / step | host JS / step (ms) |`,
     `|---|${batches.map(() => '---:|').join('')}---:|---:|---:|`,
     ...IMPLS.map(({ id, label }) => {
       const c = cells.get(cellKey(id, size, big));
       const tokensPerS = c?.ms !== undefined ? Math.round((big * SEQ * 1000) / c.ms).toLocaleString('en-US') : '';
-      const own = id === 'webgpu' ? cells.get(webgpu) : undefined;
+      const own = id.startsWith('webgpu') ? cells.get(cellKey(id, size, small)) : undefined;
       return `| ${label} | ${batches.map((b) => ms(cells.get(cellKey(id, size, b)))).join(' | ')} | ${tokensPerS} | ${count(own?.dispatches)} | ${count(own?.hostMs, 1)} |`;
     }),
   ].join('\n');
@@ -52,7 +53,7 @@ export function scalingTable(cells: Cells, sizes: ModelSize[], batch: number): s
     ...sizes.map((size) => {
       const row = IMPLS.map((i) => cells.get(cellKey(i.id, size, batch)));
       const params = row.find((c) => c?.params !== undefined)?.params;
-      const [webgpu, , cuda] = row;
+      const [webgpu, cuda] = [cells.get(cellKey('webgpu', size, batch)), cells.get(cellKey('cuda', size, batch))];
       const ratio = webgpu?.ms !== undefined && cuda?.ms !== undefined ? `${(webgpu.ms / cuda.ms).toFixed(1)}x` : '';
       return `| ${sizeLabel(size)} | ${params?.toLocaleString('en-US') ?? ''} | ${row.map(ms).join(' | ')} | ${ratio} |`;
     }),

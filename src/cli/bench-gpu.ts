@@ -78,16 +78,17 @@ function findTorch(): { python: string; version: string; cuda: boolean } | null 
 const cells: Cells = new Map();
 const adapters = new Set<string>();
 
-function measureTfjs(backend: 'webgpu' | 'wasm', s: ModelSize, batches: number[]): void {
-  progress(`${backend} ${sizeLabel(s)}, batch ${batches.join(' and ')}`);
-  const flags = ['--backend', backend, ...sizeFlags(s), '--batches', batches.join(','), '--steps', String(LIMITS.steps), '--budget-s', String(LIMITS.budgetS)];
+function measureTfjs(impl: 'webgpu' | 'webgpu-recorded' | 'wasm', s: ModelSize, batches: number[]): void {
+  progress(`${impl} ${sizeLabel(s)}, batch ${batches.join(' and ')}`);
+  const backend = impl === 'wasm' ? 'wasm' : 'webgpu';
+  const flags = ['--backend', backend, ...(impl === 'webgpu-recorded' ? ['--recorded'] : []), ...sizeFlags(s), '--batches', batches.join(','), '--steps', String(LIMITS.steps), '--budget-s', String(LIMITS.budgetS)];
   const r = runJson<MeasureResult>(process.execPath, [...MEASURE, ...flags]);
   if (r.adapter) adapters.add(r.adapter);
   for (const batch of batches) {
     const timed = r.stepMs?.[batch];
     const cell: Cell = timed ? { ms: timed.ms, params: r.params } : { note: short(r.error ?? 'no result') };
     if (backend === 'webgpu' && r.overhead) Object.assign(cell, { dispatches: r.overhead.dispatches, hostMs: r.overhead.hostMs });
-    cells.set(cellKey(backend, s, batch), cell);
+    cells.set(cellKey(impl, s, batch), cell);
   }
 }
 
@@ -113,7 +114,7 @@ const short = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '/').sl
 
 function measureAll(s: ModelSize, batches: number[]): void {
   const todo = (impl: ImplId) => batches.filter((b) => !cells.has(cellKey(impl, s, b)));
-  for (const backend of ['webgpu', 'wasm'] as const) if (todo(backend).length > 0) measureTfjs(backend, s, todo(backend));
+  for (const impl of ['webgpu', 'webgpu-recorded', 'wasm'] as const) if (todo(impl).length > 0) measureTfjs(impl, s, todo(impl));
   for (const impl of ['cuda', 'cuda-graph', 'cpu'] as const) for (const b of todo(impl)) measureTorch(impl, s, b);
 }
 
@@ -137,7 +138,7 @@ const rollouts = measureRollouts(rolloutSizes);
 console.log(`WebGPU adapter: ${[...adapters].join('; ') || 'none'}`);
 if (gpus.size > 0) console.log(`CUDA device: ${[...gpus].join('; ')}`);
 console.log(`PyTorch: ${torch ? `${torch.version}, CUDA ${torch.cuda ? 'available' : 'not available'}` : 'not installed'}`);
-console.log(`Training step: forward, backward and Adam on rows of ${SEQ} tokens (16 prompt, the loss on the rest), the loss read back each step; median ms of up to ${LIMITS.steps} timed steps after a warm-up (PyTorch: the mean of ${LIMITS.cudaSteps} on CUDA, ${LIMITS.cpuSteps} on the CPU). Host JS: the webgpu overhead counters, one step at batch ${BATCHES[0]}.\n`);
+console.log(`Training step: forward, backward and Adam on rows of ${SEQ} tokens (16 prompt, the loss on the rest), the loss read back each step; median ms of up to ${LIMITS.steps} timed steps after a warm-up (PyTorch: the mean of ${LIMITS.cudaSteps} on CUDA, ${LIMITS.cpuSteps} on the CPU). Host JS: the webgpu overhead counters, one step at batch ${BATCHES[0]} (the recorded step's: the whole synchronous step, as it runs in no tfjs kernel).\n`);
 console.log(mainTable(cells, size, BATCHES));
 console.log('\nAgainst model size (the same step; vocabulary and maximum length as the app\'s model):\n');
 console.log(scalingTable(cells, LIMITS.sweep, LIMITS.sweepBatch));

@@ -2,8 +2,10 @@
  * The host overhead (webgpu/overhead-counters.ts) of a steady-state training step and of a
  * rollout, for the bench's overhead table and its tests. webgpu only.
  */
+import { fusedKernelsActive } from '../webgpu';
 import { countOverhead, type OverheadCounts } from '../webgpu/overhead-counters';
 import { BENCH_SAMPLE_OPTIONS, benchPrompts, benchSampleBatch, SMALL_BATCH, trainStepper } from './benchmark';
+import { recordedTrainStepper } from './recorded-stepper';
 import { defaultModelConfig } from './config';
 import type { SampleOptions } from './decoding';
 import { sample } from './sampler';
@@ -29,6 +31,37 @@ export async function trainStepOverhead(model: Transformer, batchSize: number, s
   }
 }
 
+/**
+ * The overhead of a recorded step's `submit` (recorded-stepper.ts). Its host time is the whole
+ * synchronous call (writes, encoding, the submit): none of it runs inside a tfjs kernel, where
+ * the other rows' is counted.
+ */
+export async function recordedSubmitOverhead(submit: () => void): Promise<OverheadCounts> {
+  let hostMs = 0;
+  const { counts } = await countOverhead(async () => {
+    const start = performance.now();
+    submit();
+    hostMs = performance.now() - start;
+  });
+  return { ...counts, hostMs };
+}
+
+/** The overhead of each of `steps` replays of a recorded training step after the step that records; each loss read back after it, uncounted. */
+export async function recordedStepOverhead(model: Transformer, batchSize: number, steps: number): Promise<OverheadCounts[]> {
+  const { submit, loss, step, dispose } = recordedTrainStepper(model, batchSize);
+  try {
+    await step();
+    const counts: OverheadCounts[] = [];
+    for (let i = 0; i < steps; i++) {
+      counts.push(await recordedSubmitOverhead(submit));
+      await loss();
+    }
+    return counts;
+  } finally {
+    dispose();
+  }
+}
+
 /** The overhead of each of `runs` rollouts of `prompts`, after one warm-up rollout. */
 export async function rolloutOverhead(model: Transformer, prompts: number[][], opts: SampleOptions, runs: number): Promise<OverheadCounts[]> {
   await sample(model, prompts, opts);
@@ -47,8 +80,11 @@ export async function benchOverhead(backend: string, vocabSize: number, quick?: 
     const prompts = benchPrompts(benchSampleBatch(quick), vocabSize);
     const step = steadyState(await trainStepOverhead(model, SMALL_BATCH, 3));
     const rollout = steadyState(await rolloutOverhead(model, prompts, BENCH_SAMPLE_OPTIONS, 3));
+    // Recording needs the fused kernels: off them it would only time the plain step again.
+    const recorded = fusedKernelsActive() ? [{ backend, work: `recorded training step, batch ${SMALL_BATCH}`, counts: steadyState(await recordedStepOverhead(model, SMALL_BATCH, 3)) }] : [];
     return [
       { backend, work: `training step, batch ${SMALL_BATCH}`, counts: step },
+      ...recorded,
       { backend, work: `rollout, ${prompts.length} prompts x ${BENCH_SAMPLE_OPTIONS.maxNewTokens} tokens`, counts: rollout },
     ];
   } finally {

@@ -111,7 +111,7 @@ export async function countKernels(model: Transformer, trainBatch: number, promp
 /** The rows every train-step benchmark trains on (also bench:reference's PyTorch side). */
 export const TRAIN_SHAPE = { batch: TRAIN_BATCH, seq: TRAIN_SEQ, prompt: 16 };
 
-function trainStepBatch(vocabSize: number, batchSize = TRAIN_BATCH): SequenceBatch {
+export function trainStepBatch(vocabSize: number, batchSize = TRAIN_BATCH): SequenceBatch {
   const rows = Array.from({ length: batchSize }, (_, i) => ({
     prompt: Array.from({ length: TRAIN_SHAPE.prompt }, (_, j) => 1 + ((i + j) % (vocabSize - 1))),
     completion: Array.from({ length: TRAIN_SEQ - TRAIN_SHAPE.prompt }, (_, j) => 1 + ((i * 3 + j) % (vocabSize - 1))),

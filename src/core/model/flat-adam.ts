@@ -40,8 +40,23 @@ export class FlatAdam extends tf.Optimizer {
   applyGradients(variableGradients: tf.NamedTensorMap | NamedTensor[]): void {
     const named = Array.isArray(variableGradients) ? variableGradients : Object.entries(variableGradients).map(([name, tensor]) => ({ name, tensor }));
     const variables = named.map(({ name }) => tf.engine().registeredVariables[name]!);
-    if (!this.moments) this.init(variables.map((w) => w.shape));
+    this.prepare(variables);
     tf.tidy(() => (fusedKernelsActive() ? this.applyFused(named, variables) : this.applyPlain(named, variables)));
+    this.advance();
+  }
+
+  /** Makes the moments of these weights if there are none yet (before a recorded step, which must find them). */
+  prepare(variables: tf.Variable[]): void {
+    if (!this.moments) this.init(variables.map((w) => w.shape));
+  }
+
+  /** This step's bias corrections, 1 - beta1^t and 1 - beta2^t, as float32 (tf.train.adam computes them so). */
+  corrections(): { correction1: number; correction2: number } {
+    return { correction1: Math.fround(1 - this.accBeta1), correction2: Math.fround(1 - this.accBeta2) };
+  }
+
+  /** Counts a step: what applyGradients does after its update, and a replayed step instead of it. */
+  advance(): void {
     this.accBeta1 = Math.fround(this.accBeta1 * Math.fround(this.beta1));
     this.accBeta2 = Math.fround(this.accBeta2 * Math.fround(this.beta2));
     this.incrementIterations();
@@ -52,9 +67,9 @@ export class FlatAdam extends tf.Optimizer {
     const [m0, v0] = tf.split(this.moments!, 2);
     const m = tf.add(tf.mul(m0!, this.beta1), tf.mul(grad, 1 - this.beta1));
     const v = tf.add(tf.mul(v0!, this.beta2), tf.mul(tf.square(grad), 1 - this.beta2));
-    // tf.train.adam computes 1 - accBeta as a float32 subtraction; fround gives the same value.
-    const mHat = tf.div(m, Math.fround(1 - this.accBeta1));
-    const vHat = tf.div(v, Math.fround(1 - this.accBeta2));
+    const { correction1, correction2 } = this.corrections();
+    const mHat = tf.div(m, correction1);
+    const vHat = tf.div(v, correction2);
     this.moments!.assign(tf.concat([m, v]));
     const update = tf.mul(tf.div(mHat, tf.add(tf.sqrt(vHat), this.epsilon)), -this.learningRate);
     const parts = tf.split(update, variables.map((w) => w.size));
@@ -73,8 +88,7 @@ export class FlatAdam extends tf.Optimizer {
       beta1: this.beta1,
       beta2: this.beta2,
       epsilon: this.epsilon,
-      correction1: Math.fround(1 - this.accBeta1),
-      correction2: Math.fround(1 - this.accBeta2),
+      ...this.corrections(),
     };
     const [moments, ...weights] = tf.engine().runKernel(ADAM, inputs, attrs as unknown as tf.NamedAttrMap) as tf.Tensor[];
     this.moments!.assign(moments!);

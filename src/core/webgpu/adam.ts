@@ -21,6 +21,9 @@ const APPLY_WEIGHTS = 3;
 /** The same, updating the weights in place: the moments and a buffer per weight. */
 const IN_PLACE_WEIGHTS = 7;
 
+/** The uniforms of the weight-update dispatches that change every step: 1 - beta1^t and 1 - beta2^t (a recorded step rewrites them). */
+export const ADAM_CORRECTIONS = { correction1: 'c1', correction2: 'c2' } as const;
+
 export interface AdamAttrs {
   count: number;
   learningRate: number;
@@ -115,8 +118,8 @@ export const adamConfig: KernelConfig = {
             ...ends.map((e, j) => ({ name: `e${j}`, type: 'i32' as const, value: e })),
             { name: 'lr', type: 'f32', value: a.learningRate },
             { name: 'epsilon', type: 'f32', value: a.epsilon },
-            { name: 'c1', type: 'f32', value: a.correction1 },
-            { name: 'c2', type: 'f32', value: a.correction2 },
+            { name: ADAM_CORRECTIONS.correction1, type: 'f32', value: a.correction1 },
+            { name: ADAM_CORRECTIONS.correction2, type: 'f32', value: a.correction2 },
           ],
           body: branches.join(' '),
         }),

@@ -21,6 +21,8 @@ import { tokenLogProbConfig, tokenLogProbGradConfig } from './token-log-prob';
 import { weightGradConfig } from './weight-grad';
 
 export { ADAM };
+export { ADAM_CORRECTIONS } from './adam';
+export { recordStep, type StepRecording } from './step-recorder';
 export { setDispatchCache } from './dispatch-cache';
 export type { AdamAttrs } from './adam';
 export { ATTENTION, ATTENTION_GRAD } from './attention';

@@ -132,13 +132,16 @@ type BackendInternals = {
   makeTensorInfo(shape: number[], dtype: 'float32'): TensorInfo;
 };
 
-const dispatchListeners = new Set<() => void>();
+/** A runMultiOutput dispatch's uniforms, in order (`threads` first), and the buffer holding them as 4-byte scalars. */
+export type MultiOutputDispatch = { uniforms: Uniform[]; uniformBuffer: GPUBufferBinding };
+
+const dispatchListeners = new Set<(dispatch: MultiOutputDispatch) => void>();
 
 /**
  * Calls `listener` at each dispatch of runMultiOutput (which bypasses runWebGPUProgram, where
  * kernel-profile counts the others); returns the unsubscribe.
  */
-export function onMultiOutputDispatch(listener: () => void): () => void {
+export function onMultiOutputDispatch(listener: (dispatch: MultiOutputDispatch) => void): () => void {
   dispatchListeners.add(listener);
   return () => dispatchListeners.delete(listener);
 }
@@ -207,14 +210,14 @@ export function runMultiOutput(backend: WebGPUBackend, spec: MultiOutputSpec): T
     gpu.uploadToGPU(t.dataId);
     gpu.commandQueueOwnedIds.add(t.dataId);
   }
-  const bindGroup = dispatchCacheEnabled()
-    ? cachedBindGroup(gpu.device, spec.key, pipeline, [...bound.map((b) => gpu.tensorToBinding(b.t) as GPUBufferBinding), cachedUniforms(gpu.device, uniforms)])
-    : gpu.device.createBindGroup({
-        layout: pipeline.getBindGroupLayout(0),
-        entries: [...bound.map((b) => gpu.tensorToBinding(b.t)), gpu.makeUniforms(uniforms.map((u) => ({ type: u.type === 'i32' ? 'int32' : 'float32', data: [u.value] })))].map(
-          (resource, binding) => ({ binding, resource }),
-        ),
-      });
+  const cached = dispatchCacheEnabled();
+  const buffers = bound.map((b) => gpu.tensorToBinding(b.t) as GPUBufferBinding);
+  const uniformBuffer = cached
+    ? cachedUniforms(gpu.device, uniforms)
+    : (gpu.makeUniforms(uniforms.map((u) => ({ type: u.type === 'i32' ? 'int32' : 'float32', data: [u.value] }))) as GPUBufferBinding);
+  const bindGroup = cached
+    ? cachedBindGroup(gpu.device, spec.key, pipeline, [...buffers, uniformBuffer])
+    : gpu.device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [...buffers, uniformBuffer].map((resource, binding) => ({ binding, resource })) });
   const timed = gpu.activeTimers != null;
   gpu.ensureCommandEncoderReady();
   if (timed && gpu.supportTimestampQuery) {
@@ -228,7 +231,7 @@ export function runMultiOutput(backend: WebGPUBackend, spec: MultiOutputSpec): T
   gpu.computePassEncoder!.setBindGroup(0, bindGroup);
   gpu.computePassEncoder!.dispatchWorkgroups(Math.ceil(threads / WORKGROUP));
   gpu.dispatchCountInPass++;
-  for (const listener of dispatchListeners) listener();
+  for (const listener of dispatchListeners) listener({ uniforms, uniformBuffer });
   if (timed || (env().get('WEBGPU_DEFERRED_SUBMIT_BATCH_SIZE') as number) <= gpu.dispatchCountInPass) {
     gpu.endComputePassEncoder();
     if (timed) gpu.activeTimers!.push({ name: 'AgonMultiOutput', query: gpu.getQueryTime() });

@@ -24,6 +24,7 @@ import { VOCAB_SIZE } from '../../tokenizer/tokenizer';
 import { DECODE_ATTENTION_OUT, DECODE_LINEAR, fusedKernelsActive, HEAD_SAMPLE, SAMPLE, setFusedKernels, type DecodeLinearAttrs } from '..';
 import type { SampleOptions } from '../../model/decoding';
 import { sample } from '../../model/sampler';
+import { recordedChecks } from './recorded-checks';
 import { pickNext, tokenLogProbs } from '../../model/step-decode';
 import { rolloutKernelCheck } from './rollout-kernel-checks';
 
@@ -95,6 +96,7 @@ async function countReads<T>(fn: () => Promise<T>): Promise<{ value: T; reads: n
 }
 
 export const fusedChecks = {
+  ...recordedChecks,
   async ready(): Promise<boolean> {
     await selectBackend(['webgpu']);
     return fusedKernelsActive();
