@@ -20,23 +20,18 @@ export interface RolloutMeasure {
 }
 
 async function measure(args: MeasureArgs): Promise<RolloutMeasure> {
-  const result: RolloutMeasure = {};
+  let adapter: string | undefined;
   try {
     const info = await selectBackend(['webgpu']);
-    if (info.adapter) result.adapter = describeAdapter(info.adapter);
+    adapter = info.adapter ? describeAdapter(info.adapter) : undefined;
   } catch (err) {
     return { error: webgpuFailure(undefined, err) };
   }
   const { dModel, layers, heads, ff } = args.size;
   const model = new Transformer({ ...defaultModelConfig(VOCAB_SIZE), dModel, nLayers: layers, nHeads: heads, dFF: ff }, 1);
-  try {
-    result.rows = await measureRolloutPaths(model, benchPrompts(args.batches[0]!, VOCAB_SIZE), BENCH_SAMPLE_OPTIONS, args.steps);
-  } catch (err) {
-    result.error = err instanceof Error ? err.message : String(err);
-  } finally {
-    model.dispose();
-  }
-  return result;
+  return measureRolloutPaths(model, benchPrompts(args.batches[0]!, VOCAB_SIZE), BENCH_SAMPLE_OPTIONS, args.steps)
+    .then((rows): RolloutMeasure => ({ adapter, rows }), (err: unknown): RolloutMeasure => ({ adapter, error: err instanceof Error ? err.message : String(err) }))
+    .finally(() => model.dispose());
 }
 
 console.log(JSON.stringify(await measure(parseMeasureArgs(process.argv.slice(2)))));
