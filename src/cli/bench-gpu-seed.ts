@@ -3,9 +3,8 @@
 // to the finished result; cancelled at --max-seconds. Prints one JSON line (EndToEnd) on stdout.
 //   node --import tsx src/cli/bench-gpu-seed.ts --checkpoints DIR [--max-seconds S] [--steps N] [--eval-problems N]
 // First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
-import { webgpuFailure } from '../core/backend/node-webgpu';
+import { startWebgpu } from './bench-gpu-webgpu';
 import * as tf from '@tensorflow/tfjs';
-import { describeAdapter, selectBackend } from '../core/backend';
 import { basePairId } from '../core/experiment/base-pair';
 import { ExperimentRunner } from '../core/experiment/runner';
 import { parseSeedArgs, seedConfig, type SeedArgs } from './bench-gpu-args';
@@ -15,13 +14,8 @@ import { shippedPairBytes } from './checkpoint-dir';
 async function runSeed(args: SeedArgs): Promise<EndToEnd & { adapter?: string }> {
   const started = performance.now();
   const config = seedConfig(args);
-  let adapter: string | undefined;
-  try {
-    const info = await selectBackend(['webgpu']);
-    adapter = info.adapter ? describeAdapter(info.adapter) : undefined;
-  } catch (err) {
-    return { error: webgpuFailure(undefined, err) };
-  }
+  const { adapter, error } = await startWebgpu();
+  if (error) return { error };
   const pair = shippedPairBytes(args.checkpoints, config.task, config.base_pair);
   const environment = { backend: 'webgpu', ...(adapter ? { adapter } : {}), tfjsVersion: tf.version.tfjs, appVersion: 'bench:gpu', platform: `node ${process.version}` };
   const runner = new ExperimentRunner({ ...config, base_pair: basePairId(config.task, pair.a, pair.b) }, pair, environment, null);

@@ -155,7 +155,7 @@ function measureRollouts(sizes: ModelSize[]): [ModelSize, RolloutMeasure][] {
 
 /** The default seed on webgpu, whole (or cut down), in its own process. */
 function measureSeed(): EndToEnd {
-  progress(`the default seed end to end on webgpu${LIMITS.seedCut ? `, cut down to ${LIMITS.seedCut.steps} steps and ${LIMITS.seedCut.evalProblems} evaluation problems` : ''}`);
+  progress(`the default seed end to end on webgpu${LIMITS.seedCut ? `, cut down to ${LIMITS.seedCut.steps} of ${DEFAULT_EXPERIMENT.steps} steps and ${LIMITS.seedCut.evalProblems} evaluation problems` : ''}`);
   const cut = LIMITS.seedCut ? ['--steps', String(LIMITS.seedCut.steps), '--eval-problems', String(LIMITS.seedCut.evalProblems)] : [];
   const r = runJson<EndToEnd & { adapter: string }>(process.execPath, [...MEASURE_SEED, '--checkpoints', FOLDERS.checkpoints, '--max-seconds', String(SEED_MAX_S), ...cut]);
   if (r.adapter) adapters.add(r.adapter);
