@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIZE, parseBenchGpuArgs, parseMeasureArgs, sizeFlags, UsageError } from './bench-gpu-args';
+import { DEFAULT_EXPERIMENT } from '../core/experiment/config';
+import { DEFAULT_SIZE, parseBenchGpuArgs, parseMeasureArgs, parseSeedArgs, seedConfig, sizeFlags, UsageError } from './bench-gpu-args';
 
 describe('bench:gpu arguments', () => {
   it("defaults to the app's model, not quick", () => {
@@ -22,5 +23,16 @@ describe('bench:gpu arguments', () => {
     expect(() => parseMeasureArgs(['--backend', 'webgl'])).toThrow(/webgpu or wasm/);
     expect(() => parseMeasureArgs(['--batches', '4,,64'])).toThrow(UsageError);
     expect(() => parseMeasureArgs(['--backend', 'wasm', '--recorded'])).toThrow(/needs --backend webgpu/);
+  });
+});
+
+describe('bench:gpu seed run arguments', () => {
+  it('runs the default experiment at seed 1, or cut down so that it still evaluates at its last step', () => {
+    const whole = parseSeedArgs(['--checkpoints', 'ck']);
+    expect(whole).toEqual({ checkpoints: 'ck', maxSeconds: 240 });
+    expect(seedConfig(whole)).toEqual({ ...DEFAULT_EXPERIMENT, seed: 1 });
+    const cut = parseSeedArgs(['--checkpoints', 'ck', '--steps', '2', '--eval-problems', '50', '--max-seconds', '90']);
+    expect(seedConfig(cut)).toMatchObject({ steps: 2, eval_every: 2, eval_problems: 50 });
+    expect(() => parseSeedArgs([])).toThrow(/--checkpoints/);
   });
 });

@@ -1,15 +1,19 @@
 /** Arguments of `npm run bench:gpu` and of its measuring process: the model size, quick mode. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { DEFAULT_EXPERIMENT, type ExperimentConfig } from '../core/experiment/config';
 import { DEFAULT_MODEL_CONFIG } from '../core/model/config';
 
 export const BENCH_GPU_USAGE = `usage: npm run bench:gpu -- [--quick] [--d-model D] [--layers L] [--heads H] [--ff F] [--help]
-  One run, two tables. First the training step of one model (default: the app's, d64 L2 H4 ff256)
+  One run, four tables. First the training step of one model (default: the app's, d64 L2 H4 ff256)
   at batch 4 and 64 on webgpu with the fused kernels (Dawn over whatever Vulkan GPU it finds,
   else lavapipe), on tfjs wasm, and in PyTorch (scripts/bench_reference.py): CUDA eager, CUDA graph
   and CPU on 1 thread; rows that cannot run here say why ("no CUDA"). Then the same step against
-  model size, d_model 64 to 512 and 2 to 6 layers, at batch 64. Each measurement runs in a process
-  of its own under a time cap. Progress goes to stderr, the tables to stdout.
-  --quick            the size sweep at batch 4 and two sizes, 3 steps: minutes on a CPU Vulkan
+  model size, d_model 64 to 512 and 2 to 6 layers, at batch 64. Then a rollout against model size.
+  Then end to end: one seed of the default experiment on webgpu, and the default experiment exported
+  as a PyTorch project (npm run export:pytorch) for 20 steps on CUDA and on the CPU. Each measurement
+  runs in a process of its own under a time cap. Progress goes to stderr, the tables to stdout.
+  --quick            the size sweep at batch 4 and two sizes, 3 steps; the default seed cut down,
+                     the PyTorch project for 2 steps on the CPU: minutes on a CPU Vulkan
   --d-model, --layers, --heads, --ff   the first table's model size
   --help             this text`;
 
@@ -110,4 +114,31 @@ export function parseMeasureArgs(argv: string[]): MeasureArgs {
     steps: positive('steps', values.steps),
     budgetS: positive('budget-s', values['budget-s']),
   };
+}
+
+/** The end-to-end row's process (bench-gpu-seed.ts): the default experiment, seed 1, or a cut-down one. */
+export interface SeedArgs {
+  checkpoints: string;
+  /** Stops the run (cancelled, steps done so far reported) once this much time has gone by. */
+  maxSeconds: number;
+  /** Cut-down: fewer training steps and evaluation problems than the default experiment's. */
+  steps?: number;
+  evalProblems?: number;
+}
+
+export function parseSeedArgs(argv: string[]): SeedArgs {
+  const values = parse(argv, { checkpoints: { type: 'string' }, 'max-seconds': { type: 'string', default: '240' }, steps: { type: 'string' }, 'eval-problems': { type: 'string' } });
+  if (!values.checkpoints) throw new UsageError('--checkpoints DIR is required');
+  return {
+    checkpoints: values.checkpoints,
+    maxSeconds: positive('max-seconds', values['max-seconds']),
+    ...(values.steps === undefined ? {} : { steps: positive('steps', values.steps) }),
+    ...(values['eval-problems'] === undefined ? {} : { evalProblems: positive('eval-problems', values['eval-problems']) }),
+  };
+}
+
+/** The default experiment (the app's opening config) at seed 1, cut down where asked: it still evaluates at its last step. */
+export function seedConfig(args: Pick<SeedArgs, 'steps' | 'evalProblems'>): ExperimentConfig {
+  const steps = args.steps ?? DEFAULT_EXPERIMENT.steps;
+  return { ...DEFAULT_EXPERIMENT, seed: 1, steps, eval_every: Math.min(DEFAULT_EXPERIMENT.eval_every, steps), eval_problems: args.evalProblems ?? DEFAULT_EXPERIMENT.eval_problems };
 }

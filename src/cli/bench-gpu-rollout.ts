@@ -4,8 +4,7 @@
 // rollouts. Prints one JSON line (RolloutMeasure) on stdout.
 //   node --import tsx src/cli/bench-gpu-rollout.ts --d-model D --layers L --heads H --ff F [--batches 4] [--steps N]
 // First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
-import { webgpuFailure } from '../core/backend/node-webgpu';
-import { describeAdapter, selectBackend } from '../core/backend';
+import { startWebgpu } from './bench-gpu-webgpu';
 import { BENCH_SAMPLE_OPTIONS, benchPrompts } from '../core/model/benchmark';
 import { measureRolloutPaths, type RolloutPathRow } from '../core/model/benchmark-rollout';
 import { defaultModelConfig } from '../core/model/config';
@@ -20,23 +19,13 @@ export interface RolloutMeasure {
 }
 
 async function measure(args: MeasureArgs): Promise<RolloutMeasure> {
-  const result: RolloutMeasure = {};
-  try {
-    const info = await selectBackend(['webgpu']);
-    if (info.adapter) result.adapter = describeAdapter(info.adapter);
-  } catch (err) {
-    return { error: webgpuFailure(undefined, err) };
-  }
+  const { adapter, error } = await startWebgpu();
+  if (error) return { error };
   const { dModel, layers, heads, ff } = args.size;
   const model = new Transformer({ ...defaultModelConfig(VOCAB_SIZE), dModel, nLayers: layers, nHeads: heads, dFF: ff }, 1);
-  try {
-    result.rows = await measureRolloutPaths(model, benchPrompts(args.batches[0]!, VOCAB_SIZE), BENCH_SAMPLE_OPTIONS, args.steps);
-  } catch (err) {
-    result.error = err instanceof Error ? err.message : String(err);
-  } finally {
-    model.dispose();
-  }
-  return result;
+  return measureRolloutPaths(model, benchPrompts(args.batches[0]!, VOCAB_SIZE), BENCH_SAMPLE_OPTIONS, args.steps)
+    .then((rows): RolloutMeasure => ({ adapter, rows }), (err: unknown): RolloutMeasure => ({ adapter, error: err instanceof Error ? err.message : String(err) }))
+    .finally(() => model.dispose());
 }
 
 console.log(JSON.stringify(await measure(parseMeasureArgs(process.argv.slice(2)))));

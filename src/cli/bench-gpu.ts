@@ -1,17 +1,25 @@
 // npm run bench:gpu -- [--quick] [--d-model D --layers L --heads H --ff F] (usage in bench-gpu-args.ts)
 // The training step on webgpu (fused kernels, Dawn over whatever Vulkan driver it finds), tfjs wasm
 // and PyTorch (CUDA eager, CUDA graph, CPU) on the same model and batch, then against model size;
-// then a rollout on the fused decode and on the rollout kernel against model size: one run, one
-// process per measurement (bench-gpu-measure.ts, bench-gpu-rollout.ts, scripts/bench_reference.py)
-// so that a model too large for the device, or a hang, costs one cell. Tables on stdout, progress on stderr.
+// then a rollout on the fused decode and on the rollout kernel against model size; then whole runs: the
+// default seed end to end on webgpu and the exported PyTorch project for 20 steps. One run, one process per
+// measurement (bench-gpu-measure.ts, bench-gpu-rollout.ts, bench-gpu-seed.ts, scripts/bench_reference.py,
+// train.py) so that a model too large for the device, or a hang, costs one cell. Tables on stdout, progress on stderr.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_GPU_USAGE, parseBenchGpuArgs, QUICK_SWEEP, sizeFlags, sizeLabel, SWEEP, UsageError, type BenchGpuArgs, type ModelSize } from './bench-gpu-args';
 import type { MeasureResult } from './bench-gpu-measure';
-import { benchGpuChildren } from './bench-gpu-children';
+import { benchGpuChildren, benchGpuFolders, nodeScriptArgv } from './bench-gpu-children';
+import { endToEndTable, runFigures, type EndToEnd } from './bench-gpu-e2e-table';
 import type { RolloutMeasure } from './bench-gpu-rollout';
 import { rolloutScalingTable } from './bench-gpu-rollout-table';
 import { BENCH_SAMPLE_OPTIONS } from '../core/model/benchmark';
+import { DEFAULT_EXPERIMENT } from '../core/experiment/config';
+import type { ExperimentResult } from '../core/experiment/result';
+import { writePytorchProject } from './pytorch-export-run';
 import { cellKey, mainTable, paramMismatches, scalingTable, SEQ, type Cell, type Cells, type ImplId } from './bench-gpu-table';
 
 // The GPU kit runs a bundle of this file with plain node: BENCH_GPU_MEASURE and BENCH_GPU_REFERENCE name its copies.
@@ -20,9 +28,12 @@ const { measureArgv: MEASURE, reference: REFERENCE } = benchGpuChildren(process.
   reference: fileURLToPath(new URL('../../scripts/bench_reference.py', import.meta.url)),
 });
 // The rollout measurement likewise: BENCH_GPU_ROLLOUT names a bundled copy.
-const { measureArgv: MEASURE_ROLLOUT } = benchGpuChildren({ BENCH_GPU_MEASURE: process.env.BENCH_GPU_ROLLOUT }, {
-  measure: fileURLToPath(new URL('./bench-gpu-rollout.ts', import.meta.url)),
-  reference: REFERENCE,
+const MEASURE_ROLLOUT = nodeScriptArgv(process.env.BENCH_GPU_ROLLOUT, fileURLToPath(new URL('./bench-gpu-rollout.ts', import.meta.url)));
+// The end-to-end rows: BENCH_GPU_SEED names the bundled seed run; the bundle's checkpoints and Python sources likewise.
+const MEASURE_SEED = nodeScriptArgv(process.env.BENCH_GPU_SEED, fileURLToPath(new URL('./bench-gpu-seed.ts', import.meta.url)));
+const FOLDERS = benchGpuFolders(process.env, {
+  checkpoints: fileURLToPath(new URL('../../public/checkpoints', import.meta.url)),
+  pytorchSources: fileURLToPath(new URL('../export/pytorch/', import.meta.url)),
 });
 const BATCHES = [4, 64];
 
@@ -41,28 +52,41 @@ if (help) {
   console.log(BENCH_GPU_USAGE);
   process.exit(0);
 }
-/** Steps, time budgets and caps: quick mode fits a CPU Vulkan driver on a small machine. */
+/**
+ * Steps, time budgets and caps: quick mode fits a CPU Vulkan driver on a small machine. The default seed runs
+ * whole, or cut down (seedCut) in quick mode, and is cancelled a minute before the cap so that it still reports.
+ */
 const LIMITS = quick
-  ? { steps: 3, budgetS: 20, capS: 150, cudaSteps: 5, cpuSteps: 2, sweepBatch: 4, sweep: QUICK_SWEEP, rollouts: 1 }
-  : { steps: 5, budgetS: 60, capS: 300, cudaSteps: 20, cpuSteps: 3, sweepBatch: 64, sweep: SWEEP, rollouts: 3 };
+  ? { steps: 3, budgetS: 20, capS: 150, cudaSteps: 5, cpuSteps: 2, sweepBatch: 4, sweep: QUICK_SWEEP, rollouts: 1, seedCut: { steps: 1, evalProblems: 20 }, exportCpuSteps: 2 }
+  : { steps: 5, budgetS: 60, capS: 300, cudaSteps: 20, cpuSteps: 3, sweepBatch: 64, sweep: SWEEP, rollouts: 3, seedCut: null, exportCpuSteps: 20 };
+const SEED_MAX_S = LIMITS.capS - 60;
+const EXPORT_CUDA_STEPS = 20;
 
 const started = performance.now();
 const progress = (message: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+
+/** Runs a command under the cap: its output, wall seconds, the cap's note if it ran over, and what to say if it failed. */
+function runCapped(command: string, argv: string[], cwd?: string) {
+  const t = performance.now();
+  const run = spawnSync(command, argv, { cwd, encoding: 'utf8', timeout: LIMITS.capS * 1000, maxBuffer: 1 << 24 });
+  const over = run.error && (run.error as NodeJS.ErrnoException).code === 'ETIMEDOUT' ? `over ${LIMITS.capS} s` : undefined;
+  const why = (run.stderr ?? '').trim().split('\n').at(-1) || run.error?.message || `exit ${run.status}`;
+  return { run, over, failure: `failed: ${why}`, seconds: (performance.now() - t) / 1000 };
+}
 
 /** Runs a command under the cap; its last stdout line as JSON, or why there is none. */
 type Result<T> = Partial<T> & { error?: string };
 
 function runJson<T>(command: string, argv: string[]): Result<T> {
-  const run = spawnSync(command, argv, { encoding: 'utf8', timeout: LIMITS.capS * 1000, maxBuffer: 1 << 24 });
-  if (run.error && (run.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return { error: `over ${LIMITS.capS} s` } as Result<T>;
+  const { run, over, failure } = runCapped(command, argv);
+  if (over) return { error: over } as Result<T>;
   const last = run.stdout?.trim().split('\n').at(-1);
   try {
     if (last) return JSON.parse(last) as Partial<T>;
   } catch {
     // not JSON: the process failed before its result line
   }
-  const why = (run.stderr ?? '').trim().split('\n').at(-1) ?? run.error?.message ?? `exit ${run.status}`;
-  return { error: `failed: ${why}` } as Result<T>;
+  return { error: failure } as Result<T>;
 }
 
 /** The python that imports torch (PATH's python3 first, then Debian's), its torch version and whether it has CUDA. */
@@ -129,11 +153,49 @@ function measureRollouts(sizes: ModelSize[]): [ModelSize, RolloutMeasure][] {
   });
 }
 
+/** The default seed on webgpu, whole (or cut down), in its own process. */
+function measureSeed(): EndToEnd {
+  progress(`the default seed end to end on webgpu${LIMITS.seedCut ? `, cut down to ${LIMITS.seedCut.steps} of ${DEFAULT_EXPERIMENT.steps} steps and ${LIMITS.seedCut.evalProblems} evaluation problems` : ''}`);
+  const cut = LIMITS.seedCut ? ['--steps', String(LIMITS.seedCut.steps), '--eval-problems', String(LIMITS.seedCut.evalProblems)] : [];
+  const r = runJson<EndToEnd & { adapter: string }>(process.execPath, [...MEASURE_SEED, '--checkpoints', FOLDERS.checkpoints, '--max-seconds', String(SEED_MAX_S), ...cut]);
+  if (r.adapter) adapters.add(r.adapter);
+  return r.error ? { error: short(r.error) } : r;
+}
+
+/** train.py of an exported project, seed 1, `steps` on `device`, timed from its start to its result file. */
+function runExported(project: string, device: 'cuda' | 'cpu', steps: number): EndToEnd {
+  progress(`the exported PyTorch project, ${steps} steps on ${device}`);
+  const out = join(project, `results-${device}`);
+  const threads = device === 'cpu' ? ['--threads', '1'] : [];
+  const r = runCapped(torch!.python, ['train.py', '--device', device, '--steps', String(steps), '--seeds', '1', '--out', out, ...threads], project);
+  if (r.over) return { error: r.over };
+  if (r.run.status !== 0) return { error: short(r.failure) };
+  return { seconds: r.seconds, figures: runFigures(JSON.parse(readFileSync(join(out, 'result-seed1.json'), 'utf8')) as ExperimentResult) };
+}
+
+/** The default experiment exported as `npm run export:pytorch` writes it (into a temporary folder), run on CUDA and on the CPU. */
+async function measureExported(): Promise<{ cuda: EndToEnd; cpu: EndToEnd }> {
+  if (!torch) return { cuda: { error: 'no PyTorch' }, cpu: { error: 'no PyTorch' } };
+  const dir = mkdtempSync(join(tmpdir(), 'bench-gpu-export-'));
+  try {
+    const project = join(dir, 'project');
+    await writePytorchProject(DEFAULT_EXPERIMENT, project, { checkpoints: FOLDERS.checkpoints, appVersion: 'bench:gpu', sources: FOLDERS.pytorchSources });
+    return { cuda: torch.cuda ? runExported(project, 'cuda', EXPORT_CUDA_STEPS) : { error: 'no CUDA' }, cpu: runExported(project, 'cpu', LIMITS.exportCpuSteps) };
+  } catch (err) {
+    const error = short(`export failed: ${err instanceof Error ? err.message : String(err)}`);
+    return { cuda: { error }, cpu: { error } };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 progress(torch ? `PyTorch ${torch.version} (${torch.python}), CUDA ${torch.cuda ? 'available' : 'not available'}` : 'no python3 here imports torch: the PyTorch rows say "no PyTorch"');
 measureAll(size, BATCHES);
 for (const s of LIMITS.sweep) measureAll(s, [LIMITS.sweepBatch]);
 const rolloutSizes = LIMITS.sweep.some((s) => sizeLabel(s) === sizeLabel(size)) ? LIMITS.sweep : [size, ...LIMITS.sweep];
 const rollouts = measureRollouts(rolloutSizes);
+const seedRun = measureSeed();
+const exported = await measureExported();
 
 console.log(`WebGPU adapter: ${[...adapters].join('; ') || 'none'}`);
 if (gpus.size > 0) console.log(`CUDA device: ${[...gpus].join('; ')}`);
@@ -144,6 +206,14 @@ console.log('\nAgainst model size (the same step; vocabulary and maximum length 
 console.log(scalingTable(cells, LIMITS.sweep, LIMITS.sweepBatch));
 console.log(`\nRollout paths on webgpu (a rollout stage, the prefill included; median of ${LIMITS.rollouts} after a warm-up):\n`);
 console.log(rolloutScalingTable(rollouts, LIMITS.sweepBatch, BENCH_SAMPLE_OPTIONS.maxNewTokens));
+console.log('\nEnd to end (wall-clock from start to the finished result, seed 1):\n');
+const cutNote = LIMITS.seedCut ? `cut down for a CPU Vulkan driver: ${LIMITS.seedCut.steps} of ${DEFAULT_EXPERIMENT.steps} steps, ${LIMITS.seedCut.evalProblems} of ${DEFAULT_EXPERIMENT.eval_problems} evaluation problems` : 'the whole default experiment; target 20 s on a GPU';
+const evalNote = `${DEFAULT_EXPERIMENT.eval_problems} evaluation problems at the first and last step`;
+console.log(endToEndTable([
+  { label: 'default seed, webgpu fused kernels', run: seedRun, note: `${cutNote}; cancelled at ${SEED_MAX_S} s` },
+  { label: `exported PyTorch project, ${EXPORT_CUDA_STEPS} steps, CUDA`, run: exported.cuda, note: `train.py --device cuda; ${evalNote}` },
+  { label: `exported PyTorch project, ${LIMITS.exportCpuSteps} steps, CPU (1 thread)`, run: exported.cpu, note: `train.py --device cpu --threads 1; ${evalNote}` },
+]));
 const mismatches = paramMismatches(cells);
 if (mismatches.length > 0) console.log(`\nWARNING: tfjs and PyTorch models differ (scripts/bench_reference.py no longer mirrors transformer.ts): ${mismatches.join('; ')}`);
 progress('done');

@@ -71,8 +71,9 @@ function readPair(dir: string, task: string, basePair: string): { a: Uint8Array;
   }
 }
 
-export function readPythonSources(): PythonSources {
-  return Object.fromEntries(PYTORCH_SOURCES.map((path) => [path, readFileSync(join(SOURCE_DIR, path), 'utf8')])) as PythonSources;
+/** The Python files from `dir`: the repository's, or a copy beside a bundle that has no src/. */
+export function readPythonSources(dir = SOURCE_DIR): PythonSources {
+  return Object.fromEntries(PYTORCH_SOURCES.map((path) => [path, readFileSync(join(dir, path), 'utf8')])) as PythonSources;
 }
 
 function positiveInteger(name: string, raw: string): number {
@@ -149,9 +150,15 @@ export async function exportPytorch(argv: string[]): Promise<string> {
   const out = resolve(values.out);
   const { config, notes } = resolveConfig(values);
   checkTarget(out, values.force);
-  const pair = readPair(values.checkpoints, config.task, config.base_pair);
   const version = (JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string }).version;
-  const files = await pytorchProject({ config, pair, sources: readPythonSources(), appVersion: version });
+  const written = await writePytorchProject(config, out, { checkpoints: values.checkpoints, appVersion: version });
+  return [...notes, `wrote ${written} files to ${out}`, `run: cd ${out} && torchrun --nproc_per_node=2 train.py   (or python3 train.py)`].join('\n');
+}
+
+/** Writes the project of a checked config to `out` (replacing it); the number of files written. */
+export async function writePytorchProject(config: ExperimentConfig, out: string, from: { checkpoints: string; appVersion: string; sources?: string }): Promise<number> {
+  const pair = readPair(from.checkpoints, config.task, config.base_pair);
+  const files = await pytorchProject({ config, pair, sources: readPythonSources(from.sources), appVersion: from.appVersion });
   writeProject(out, files);
-  return [...notes, `wrote ${files.size} files to ${out}`, `run: cd ${out} && torchrun --nproc_per_node=2 train.py   (or python3 train.py)`].join('\n');
+  return files.size;
 }

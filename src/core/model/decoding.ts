@@ -4,8 +4,9 @@
  * sampler.ts, so there is no import cycle between them.
  *
  * The paths: step-decode.ts (tfjs ops, a token at a time: the KV cache, the full recompute),
- * preallocated-cache.ts (the cache appended in place by the wasm decode kernels) and
- * fused-decode.ts (the fused WebGPU kernels, which draw on the GPU).
+ * preallocated-cache.ts (the cache appended in place by the wasm decode kernels),
+ * fused-decode.ts (the fused WebGPU kernels, which draw on the GPU) and
+ * rollout-kernel-decode.ts (the whole stage in one WebGPU dispatch, off by default).
  */
 import type * as tf from '@tensorflow/tfjs';
 import type { Transformer } from './transformer';

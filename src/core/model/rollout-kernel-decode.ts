@@ -30,8 +30,8 @@ export function rolloutKernelEnabled(): boolean {
 
 /** Why the rollout kernel cannot run this stage on the current webgpu device (null: it can). */
 export function rolloutKernelMisfitFor(model: Transformer, rows: number, prompt: number, opts: SampleOptions): string | null {
-  const { dModel, nHeads: heads, dFF, vocabSize: vocab, nLayers: layers } = model.config;
-  const shape = { rows, prompt, maxNew: opts.maxNewTokens, dModel, heads, dFF, vocab, layers };
+  const { dModel, nHeads: heads, dFF, vocabSize: vocab, nLayers: layers, maxLen: positions } = model.config;
+  const shape = { rows, prompt, maxNew: opts.maxNewTokens, dModel, heads, dFF, vocab, layers, positions };
   return rolloutKernelMisfit(shape, opts.temperature > 0 && opts.topP < 1, (tf.backend() as WebGPUBackend).device.limits);
 }
 

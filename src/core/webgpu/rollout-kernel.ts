@@ -46,6 +46,8 @@ export interface RolloutShape {
   dFF: number;
   vocab: number;
   layers: number;
+  /** Positions the position table holds (the model's maxLen). */
+  positions: number;
 }
 
 const cap = (n: number) => Math.ceil(n / WORKGROUP) * WORKGROUP;
@@ -62,20 +64,22 @@ const cacheBytes = (s: RolloutShape) => 4 * s.rows * s.layers * 2 * (s.prompt + 
 export function rolloutKernelMisfit(s: RolloutShape, nucleus: boolean, limits: GPUSupportedLimits): string | null {
   const bytes = 4 * workgroupFloats(s, nucleus);
   if (bytes > limits.maxComputeWorkgroupStorageSize) return `rows need ${bytes} bytes of workgroup memory, over the device's ${limits.maxComputeWorkgroupStorageSize}`;
-  if (cacheBytes(s) > limits.maxStorageBufferBindingSize) return `the KV cache needs ${cacheBytes(s)} bytes, over the device's ${limits.maxStorageBufferBindingSize} a binding`;
+  for (const [what, size] of [['the KV cache', cacheBytes(s)], ['the packed weights', 4 * layout(s).total]] as const) {
+    if (size > limits.maxStorageBufferBindingSize) return `${what} needs ${size} bytes, over the device's ${limits.maxStorageBufferBindingSize} a binding`;
+  }
   if (nucleus && s.vocab > MAX_NUCLEUS_VOCAB) return `top-p over a vocabulary of ${s.vocab} (at most ${MAX_NUCLEUS_VOCAB})`;
   return null;
 }
 
-/** Each weight's offset in the packed buffer, by name (a layer's from the layer's start), the layers' start and a layer's size. */
-function layout(s: RolloutShape, maxLen: number) {
+/** Each weight's offset in the packed buffer, by name (a layer's from the layer's start), the layers' start, a layer's size and the total. */
+function layout(s: RolloutShape) {
   const { dModel: D, dFF: F, vocab: V } = s;
-  const model = packedOffsets([V * D, maxLen * D, D, D, D * V]);
+  const model = packedOffsets([V * D, s.positions * D, D, D, D * V]);
   const layer = packedOffsets([D, D, D * 3 * D, 3 * D, D * D, D, D, D, D * F, F, F * D, D]);
   const at: Record<string, number> = {};
   ROLLOUT_MODEL_WEIGHTS.forEach((n, i) => (at[n] = model.offsets[i]!));
   ROLLOUT_LAYER_WEIGHTS.forEach((n, i) => (at[n] = layer.offsets[i]!));
-  return { at, layers: model.total, layerSize: layer.total };
+  return { at, layers: model.total, layerSize: layer.total, total: model.total + s.layers * layer.total };
 }
 
 /** `out[col] (+)= [gelu](input @ W[w] + W[bias])` for every column, lanes taking every 64th, summing in index order (decode-linear.ts's). */
@@ -140,9 +144,9 @@ const attention = (D: number, H: number) => {
 };
 
 /** Every layer on the residual row xres, the slot's keys and values into the cache. */
-function layers(s: RolloutShape, maxLen: number): string {
+function layers(s: RolloutShape): string {
   const { dModel: D, dFF: F } = s;
-  const { at, layers: start, layerSize } = layout(s, maxLen);
+  const { at, layers: start, layerSize } = layout(s);
   const w = (name: string) => `base + ${at[name]}`;
   return `
   for (var l = 0; l < ${s.layers}; l++) {
@@ -159,11 +163,11 @@ function layers(s: RolloutShape, maxLen: number): string {
 }
 
 /** The kernel's WGSL (module scope and body), its sampling shader's parts. */
-function rolloutShader(s: RolloutShape, a: RolloutAttrs, maxLen: number) {
+function rolloutShader(s: RolloutShape, a: RolloutAttrs) {
   const D = s.dModel;
   const width = 1 + 2 * s.maxNew;
   const draw = samplingShader({ ...a, step: 0 }, s.vocab, width, 'workgroup', { step: 'step', u: 'U[step * uniforms.b + row]' });
-  const { at } = layout(s, maxLen);
+  const { at } = layout(s);
   const header = `${WORKGROUP_SUM}
     var<workgroup> xres : array<f32, ${cap(D)}>;
     var<workgroup> xrow : array<f32, ${cap(D)}>;
@@ -181,7 +185,7 @@ function rolloutShader(s: RolloutShape, a: RolloutAttrs, maxLen: number) {
       let pos = slot - first;
       for (var j = lane; j < ${D}; j += ${WORKGROUP}) { xres[j] = Wt[${at.tokenEmbedding} + token * ${D} + j] + Wt[${at.positionEmbedding} + pos * ${D} + j]; }
       workgroupBarrier();
-      ${layers(s, maxLen)}
+      ${layers(s)}
       if (slot >= uniforms.p - 1) {
         let step = slot - uniforms.p + 1;
         ${norm(D, String(at.lnFinalGain), String(at.lnFinalBias))}
@@ -190,7 +194,7 @@ function rolloutShader(s: RolloutShape, a: RolloutAttrs, maxLen: number) {
         storageBarrier();
       }
     }`;
-  return { draw, header, body, width, key: `rollout_${draw.key}_${D}_${s.dFF}_${s.heads}_${s.layers}_${s.vocab}_${maxLen}` };
+  return { draw, header, body, width, key: `rollout_${draw.key}_${D}_${s.dFF}_${s.heads}_${s.layers}_${s.vocab}_${s.positions}` };
 }
 
 /**
@@ -211,12 +215,12 @@ export const rolloutConfig: KernelConfig = {
     const shape: RolloutShape = {
       rows: B, prompt: P, maxNew: a.maxNew, dModel: wte.shape[1]!, heads: a.heads, vocab: wte.shape[0]!,
       dFF: weights[ROLLOUT_MODEL_WEIGHTS.length + ROLLOUT_LAYER_WEIGHTS.indexOf('bUp')]!.shape[0]!,
-      layers: (weights.length - ROLLOUT_MODEL_WEIGHTS.length) / ROLLOUT_LAYER_WEIGHTS.length,
+      layers: (weights.length - ROLLOUT_MODEL_WEIGHTS.length) / ROLLOUT_LAYER_WEIGHTS.length, positions: wpe.shape[0]!,
     };
     const greedy = a.temperature <= 0;
     const misfit = rolloutKernelMisfit(shape, !greedy && a.topP < 1, gpu.device.limits);
     if (misfit) throw new Error(`${ROLLOUT}: ${misfit}`);
-    const shader = rolloutShader(shape, a, wpe.shape[0]!);
+    const shader = rolloutShader(shape, a);
     const packed = packTensors(gpu, weights);
     const used: Record<string, TensorInfo> = { Wt: packed, Tok: tokens!, Len: lengths! };
     // A dispatch binds only what its shader uses: greedy draws no uniform.

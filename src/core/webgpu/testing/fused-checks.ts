@@ -26,7 +26,7 @@ import type { SampleOptions } from '../../model/decoding';
 import { sample } from '../../model/sampler';
 import { recordedChecks } from './recorded-checks';
 import { pickNext, tokenLogProbs } from '../../model/step-decode';
-import { rolloutKernelCheck } from './rollout-kernel-checks';
+import { rolloutDifferences, rolloutKernelCheck, TINY_ROLLOUT_MODEL, TINY_ROLLOUT_PROMPTS } from './rollout-kernel-checks';
 
 type Op = (...xs: tf.Tensor[]) => tf.Tensor;
 
@@ -421,22 +421,11 @@ export const fusedChecks = {
    * prompts and seed: token mismatches (and row-length mismatches), then the largest log-prob difference.
    */
   async rollout(temperature: number, topP: number): Promise<number[]> {
-    const model = new Transformer({ vocabSize: 37, dModel: 24, nLayers: 2, nHeads: 3, dFF: 40, maxLen: 48 }, 5);
-    const prompts = [[1, 2, 3], [4, 5, 6, 7, 8, 9, 10], [11], [12, 13, 14, 15, 16]];
+    const model = new Transformer(TINY_ROLLOUT_MODEL, 5);
     const opts: SampleOptions = { maxNewTokens: 20, temperature, topP, eosId: 36, padId: 0, seed: 77 };
     try {
-      const { fused, plain } = await fusedThenPlain(model, prompts, opts);
-      let mismatch = 0;
-      let lpDiff = 0;
-      plain.tokens.forEach((row, b) => {
-        const other = fused.tokens[b]!;
-        if (other.length !== row.length || fused.finished[b] !== plain.finished[b]) mismatch++;
-        row.forEach((t, i) => {
-          if (other[i] !== t) mismatch++;
-          lpDiff = Math.max(lpDiff, Math.abs((fused.tokenLogProbs[b]![i] ?? Infinity) - plain.tokenLogProbs[b]![i]!));
-        });
-      });
-      return [mismatch, lpDiff];
+      const { fused, plain } = await fusedThenPlain(model, TINY_ROLLOUT_PROMPTS, opts);
+      return rolloutDifferences(fused, plain);
     } finally {
       setFusedKernels(true);
       model.dispose();

@@ -1,6 +1,7 @@
 // The rollout kernel (../rollout-kernel.ts) against the plain ops on the same webgpu backend:
 // the same prompts (left-padded to different lengths) and seed. Run in Node on Dawn by
 // ../rollout-kernel.test.ts and in the browsers through fused-checks.ts.
+import type { ModelConfig } from '../../model/config';
 import { Transformer } from '../../model/transformer';
 import type { SampleOptions, SampleResult } from '../../model/decoding';
 import { setRolloutKernel } from '../../model/rollout-kernel-decode';
@@ -8,8 +9,12 @@ import { sample } from '../../model/sampler';
 import { countOverhead } from '../overhead-counters';
 import { setFusedKernels } from '..';
 
-/** Token mismatches (row lengths and finished flags included) and the largest log-prob difference. */
-function differences(kernel: SampleResult, plain: SampleResult): [number, number] {
+/** The rollout checks' model and prompts (left-padded to different lengths). */
+export const TINY_ROLLOUT_MODEL: ModelConfig = { vocabSize: 37, dModel: 24, nLayers: 2, nHeads: 3, dFF: 40, maxLen: 48 };
+export const TINY_ROLLOUT_PROMPTS = [[1, 2, 3], [4, 5, 6, 7, 8, 9, 10], [11], [12, 13, 14, 15, 16]];
+
+/** Token mismatches (row lengths and finished flags included) and the largest log-prob difference of a rollout against the plain path's. */
+export function rolloutDifferences(kernel: SampleResult, plain: SampleResult): [number, number] {
   let mismatch = 0;
   let lpDiff = 0;
   plain.tokens.forEach((row, b) => {
@@ -28,8 +33,8 @@ function differences(kernel: SampleResult, plain: SampleResult): [number, number
  * log-prob difference, the rows that drew eos, and the kernel's GPU dispatches and read-backs.
  */
 export async function rolloutKernelCheck(temperature: number, topP: number, eosId: number): Promise<number[]> {
-  const model = new Transformer({ vocabSize: 37, dModel: 24, nLayers: 2, nHeads: 3, dFF: 40, maxLen: 48 }, 5);
-  const prompts = [[1, 2, 3], [4, 5, 6, 7, 8, 9, 10], [11], [12, 13, 14, 15, 16]];
+  const model = new Transformer(TINY_ROLLOUT_MODEL, 5);
+  const prompts = TINY_ROLLOUT_PROMPTS;
   const opts: SampleOptions = { maxNewTokens: 20, temperature, topP, eosId, padId: 0, seed: 77 };
   try {
     setRolloutKernel(true);
@@ -38,7 +43,7 @@ export async function rolloutKernelCheck(temperature: number, topP: number, eosI
     setFusedKernels(false);
     const plain = await sample(model, prompts, opts);
     const finished = plain.finished.filter((f) => f).length;
-    return [...differences(kernel, plain), finished, counts.dispatches, counts.readBacks];
+    return [...rolloutDifferences(kernel, plain), finished, counts.dispatches, counts.readBacks];
   } finally {
     setRolloutKernel(false);
     setFusedKernels(true);
