@@ -44,8 +44,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS) || 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // SwiftShader WebGPU is slow: shader compiles take seconds.
-  timeout: 120_000,
+  // SwiftShader WebGPU is slow: shader compiles take seconds; and two tests share 2 cores (a test
+  // that loops over a dozen page loads took 52 s alone and over 120 s beside other jobs).
+  timeout: 240_000,
   expect: { timeout: 60_000 },
   reporter: [['list'], ['json', { outputFile: '.test-output/e2e.json' }]],
   use: { baseURL, trace: 'retain-on-failure' },
