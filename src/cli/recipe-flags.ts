@@ -5,6 +5,7 @@
  *   --fact-shares S,A,B,N     shares of the facts taught to both, only A, only B, no one
  *   --fork-mix OWN,READ,UNREL shares of a fork's examples alone, reading a draft, unrelated draft
  *   --reading-focus X         share of reading examples drawn among problems the fork lacks a fact of
+ *   --reading-trust X         share of reading examples that take the draft's word where the fork lacks a fact
  * Unset flags keep the family's own recipe (its shipped pair's).
  */
 import type { TaskFamily } from '../core/tasks/task';
@@ -14,6 +15,7 @@ export const RECIPE_OPTIONS = {
   'fact-shares': { type: 'string' },
   'fork-mix': { type: 'string' },
   'reading-focus': { type: 'string' },
+  'reading-trust': { type: 'string' },
 } as const;
 
 const PAIR_NAME = /^[a-z][a-z0-9-]{0,39}$/;
@@ -33,11 +35,12 @@ function shares<K extends string>(flag: string, raw: string, keys: readonly K[],
 }
 
 /** The recipe the flags give over the family's own, or a usage error naming what is wrong. */
-export function recipeFlags(values: { 'fact-shares'?: string; 'fork-mix'?: string; 'reading-focus'?: string }, family: TaskFamily, fail: (message: string) => never): PretrainRecipe {
+export function recipeFlags(values: { 'fact-shares'?: string; 'fork-mix'?: string; 'reading-focus'?: string; 'reading-trust'?: string }, family: TaskFamily, fail: (message: string) => never): PretrainRecipe {
   const recipe = recipeOf(family);
   if (values['fact-shares'] !== undefined) recipe.factShares = shares('fact-shares', values['fact-shares'], ['shared', 'A', 'B', 'neither'], fail);
   if (values['fork-mix'] !== undefined) recipe.forkMix = shares('fork-mix', values['fork-mix'], ['own', 'reading', 'unrelated'], fail);
   if (values['reading-focus'] !== undefined) recipe.readingFocus = Number(values['reading-focus']);
+  if (values['reading-trust'] !== undefined) recipe.readingTrust = Number(values['reading-trust']);
   const problem = recipeProblem(recipe);
   if (problem) fail(problem);
   return recipe;

@@ -353,6 +353,7 @@ export const codeFamily: TaskFamily = {
   // Without it a fork reads an untaught program in about 12% of its examples: too few to learn
   // to decode a masked program from a draft's lists (docs/base-pair.md).
   readingFocus: 0.5,
+  readingTrust: 1,
   facts: programFacts,
   readerSolution: (problem, draft, knows) => (programFacts(problem).every(knows) ? { trace: problem.trace, answer: problem.answer } : draft),
   partialSolution(problem, knows, rng) {

@@ -97,6 +97,7 @@ export const mathFamily: TaskFamily = {
   forkMix: { own: 0.45, reading: 0.4, unrelated: 0.15 },
   // Drafts drawn from any problem already need the rival's facts often enough: three of four products.
   readingFocus: 0,
+  readingTrust: 1,
   facts: (problem) => parseTerms(problem.text).map(fact),
   partialSolution: (problem, knows, rng) => solutionOf(parseTerms(problem.text).map((term) => (knows(fact(term)) ? product(term) : wrongProduct(term, rng)))),
   readerSolution(problem, draft, knows) {

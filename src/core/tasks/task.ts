@@ -54,6 +54,12 @@ export interface TaskFamily {
    * drawn among hard problems needing a fact the fork was never taught. 0: no such focus.
    */
   readingFocus: number;
+  /**
+   * Share of a fork's reading examples whose target takes the draft's word where the fork lacks
+   * the fact; the others write what the fork would alone (its own plausible mistake there), so
+   * a fork learns to trust a draft that often. 1: always (the shipped pairs).
+   */
+  readingTrust: number;
   /** Every fact a problem of the family can need. */
   factUniverse: readonly string[];
   /** Fraction of factUniverse taught to both models, only to A, only to B, and to neither (see train/knowledge). */

@@ -5,7 +5,7 @@ import { groupCounts } from './knowledge';
 import { recipeOf, recipeProblem, withRecipe } from './recipe';
 import { sftExample } from './sft-data';
 
-const premise = { factShares: { shared: 0.36, A: 0.22, B: 0.22, neither: 0.2 }, forkMix: { own: 0.8, reading: 0.1, unrelated: 0.1 }, readingFocus: 0 };
+const premise = { factShares: { shared: 0.36, A: 0.22, B: 0.22, neither: 0.2 }, forkMix: { own: 0.8, reading: 0.1, unrelated: 0.1 }, readingFocus: 0, readingTrust: 1 };
 
 describe('a pretraining recipe as data', () => {
   it('is the family\'s own recipe by default, and changes who is taught what without touching the family', () => {
@@ -27,12 +27,14 @@ describe('a pretraining recipe as data', () => {
     expect(kinds.unrelated! / 2000).toBeCloseTo(0.1, 1);
   });
 
-  it('refuses shares that do not add up, uneven forks and a focus out of range, saying which', () => {
+  it('refuses shares that do not add up, uneven forks and a focus or trust out of range, saying which', () => {
     expect(recipeProblem(premise)).toBeNull();
     expect(recipeProblem({ ...premise, factShares: { shared: 0.5, A: 0.2, B: 0.2, neither: 0.2 } })).toMatch(/fact shares must be fractions adding up to 1/);
     expect(recipeProblem({ ...premise, factShares: { shared: 0.5, A: 0.3, B: 0.1, neither: 0.1 } })).toMatch(/A and B must be taught as many facts/);
     expect(recipeProblem({ ...premise, forkMix: { own: 0.9, reading: 0.2, unrelated: -0.1 } })).toMatch(/fork mix/);
     expect(recipeProblem({ ...premise, readingFocus: 1.5 })).toMatch(/reading focus/);
+    expect(recipeProblem({ ...premise, readingTrust: -0.1 })).toMatch(/reading trust must be from 0 to 1, got -0.1/);
     expect(() => withRecipe(mathFamily, { ...premise, readingFocus: Number.NaN })).toThrow(/bad pretraining recipe/);
+    expect(() => withRecipe(mathFamily, { ...premise, readingTrust: Number.NaN })).toThrow(/reading trust/);
   });
 });

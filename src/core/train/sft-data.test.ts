@@ -105,4 +105,42 @@ describe('pretraining examples per learner', () => {
     expect(share(0.5)).toBeGreaterThan(0.22);
     expect(share(0.5)).toBeLessThan(0.31);
   });
+
+  it('takes the draft\'s word on untaught facts in the reading trust\'s share of reading examples, its own guess in the rest', () => {
+    // Per reading example with an untaught fact: does the target write the draft's product there?
+    const trustShare = (readingTrust: number) => {
+      const rng = new Rng(7);
+      let took = 0;
+      let untaught = 0;
+      for (let i = 0; i < 3000; i++) {
+        const ex = sftExample({ ...mathFamily, readingTrust }, rng, 'A');
+        if (ex.draft !== 'reading') continue;
+        const [, draftTrace = '', , text = ''] = PROMPT.exec(ex.prompt) ?? [];
+        const target = products(ex.completion.split('<answer>')[0] as string);
+        const truth = products(mathSolution(text).trace);
+        const lacking = parseTerms(text).map(([a, b], k) => ({ k, fact: `${Math.min(a, b)}*${Math.max(a, b)}` })).filter(({ fact }) => !taught(mathFamily, 'A', fact));
+        if (lacking.length === 0) continue;
+        untaught += 1;
+        // Never the truth of an untaught fact, whichever way it goes.
+        for (const { k } of lacking) expect(target[k]).not.toBe(truth[k]);
+        if (lacking.every(({ k }) => target[k] === products(draftTrace)[k])) took += 1;
+      }
+      return took / untaught;
+    };
+    expect(trustShare(1)).toBe(1);
+    // Its own guess equals the draft's wrong product by chance now and then, so the share is a little high.
+    expect(trustShare(0.4)).toBeGreaterThan(0.35);
+    expect(trustShare(0.4)).toBeLessThan(0.5);
+    expect(trustShare(0)).toBeLessThan(0.1);
+  });
+
+  it('draws the same examples at full trust as a family without the knob', () => {
+    const draw = (family: typeof mathFamily) => {
+      const rng = new Rng(9);
+      return Array.from({ length: 200 }, () => sftExample(family, rng, 'B'));
+    };
+    expect(mathFamily.readingTrust).toBe(1);
+    expect(draw({ ...mathFamily, readingTrust: 1 })).toEqual(draw(mathFamily));
+    expect(draw({ ...mathFamily, readingTrust: 0.999 })).not.toEqual(draw(mathFamily));
+  });
 });

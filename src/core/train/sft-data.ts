@@ -10,6 +10,8 @@
  *          right (overruling the draft), the draft's word on facts it was never taught;
  *          a family's readingFocus of these are drawn among hard problems that need a
  *          fact the fork was never taught, where taking the draft's word is the lesson;
+ *          a family's readingTrust of them take the draft's word, the others write what
+ *          the fork writes alone (its own guess where it lacks a fact);
  *          with such a draft of an unrelated problem, which carries nothing.
  * A fork never sees the true value of a fact it was not taught: taking it from the
  * target would teach the fact (a first run did exactly that: each fork learned all of
@@ -76,7 +78,10 @@ export function sftExample(family: TaskFamily, rng: Rng, learner: Learner, split
     const focused = family.readingFocus > 0 && rng.next() < family.readingFocus;
     const problem = focused ? problemLacking(family, split, rng, knows) : problemWhere(family, split, rng, () => true);
     const draft = family.partialSolution(problem, sharedOnly, rng);
-    return { ...example(family, problem, family.readerSolution(problem, draft, knows), draft, rng), draft: 'reading' };
+    // No draw at full trust, so such a family's examples stay as they were.
+    const trusts = family.readingTrust >= 1 || rng.next() < family.readingTrust;
+    const target = trusts ? family.readerSolution(problem, draft, knows) : family.partialSolution(problem, knows, rng);
+    return { ...example(family, problem, target, draft, rng), draft: 'reading' };
   }
   const problem = problemWhere(family, split, rng, knows);
   const draft = family.partialSolution(problemWhere(family, split, rng, () => true), sharedOnly, rng);
