@@ -49,7 +49,9 @@ export default defineConfig({
   timeout: 240_000,
   expect: { timeout: 60_000 },
   reporter: [['list'], ['json', { outputFile: '.test-output/e2e.json' }]],
-  use: { baseURL, trace: 'retain-on-failure' },
+  // Recording a trace for every test cost a third of the browser tests' CPU (DOM snapshots at every
+  // step), so traces are recorded only when asked: E2E_TRACE=1 keeps one for each failed test.
+  use: { baseURL, trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off', screenshot: 'only-on-failure' },
   projects: [
     {
       name: 'webgpu',
