@@ -8,11 +8,22 @@ import { COUNT_LIMITS, KERNEL_CASES, RECORDED_LIMITS, ROLLOUT_KERNEL_SETTINGS, R
 
 type Checks = NonNullable<Window['__fused']>;
 
-async function open(page: Page): Promise<void> {
+// One page for all checks, in turn: SwiftShader compiles each shader once for the page, and a
+// page per check spent most of its time compiling the same ones again.
+test.describe.configure({ mode: 'serial' });
+let page: Page;
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(120_000);
+  page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
   await page.goto('./e2e/pages/fused-kernels.html');
   await page.waitForFunction(() => window.__fused !== undefined);
   expect(await check(page, 'ready')).toBe(true);
-}
+});
+
+test.afterAll(async () => {
+  await page.close();
+});
 
 async function check<K extends keyof Checks>(page: Page, name: K, ...args: Parameters<Checks[K]>): Promise<number[]> {
   return page.evaluate(
@@ -21,9 +32,8 @@ async function check<K extends keyof Checks>(page: Page, name: K, ...args: Param
   );
 }
 
-test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({ page }) => {
+test('fused WebGPU kernels equal the plain ops, forward and gradients', async () => {
   test.setTimeout(300_000);
-  await open(page);
   for (const { label, name, args } of KERNEL_CASES) {
     const diffs = await page.evaluate(([n, a]) => (window.__fused![n as keyof Checks] as (...x: unknown[]) => Promise<number[]>)(...a), [name, args] as const);
     expect(diffs.length, label).toBeGreaterThan(0);
@@ -31,9 +41,8 @@ test('fused WebGPU kernels equal the plain ops, forward and gradients', async ({
   }
 });
 
-test('the fused sampling kernel draws the same tokens as the plain path', async ({ page }) => {
+test('the fused sampling kernel draws the same tokens as the plain path', async () => {
   test.setTimeout(300_000);
-  await open(page);
   for (const [B, V] of SAMPLING_SHAPES) {
     for (const [temperature, topP] of SAMPLING_SETTINGS) {
       const label = `sampling B${B} V${V} T${temperature} topP${topP}`;
@@ -51,9 +60,8 @@ test('the fused sampling kernel draws the same tokens as the plain path', async 
   }
 });
 
-test('the rollout kernel draws the plain path\'s tokens in one dispatch and one read-back', async ({ page }) => {
+test('the rollout kernel draws the plain path\'s tokens in one dispatch and one read-back', async () => {
   test.setTimeout(300_000);
-  await open(page);
   for (const [temperature, topP, eosId] of ROLLOUT_KERNEL_SETTINGS) {
     const label = `rollout kernel T${temperature} topP${topP} eos ${eosId}`;
     const [mismatch, logProb, finished, dispatches, readBacks] = await check(page, 'rolloutKernel', temperature, topP, eosId);
@@ -65,9 +73,8 @@ test('the rollout kernel draws the plain path\'s tokens in one dispatch and one 
 });
 
 // The kernel targets (COUNT_LIMITS).
-test('the default model trains in at most 300 kernels a step and samples in at most 80 a token', async ({ page }) => {
+test('the default model trains in at most 300 kernels a step and samples in at most 80 a token', async () => {
   test.setTimeout(300_000);
-  await open(page);
   const plain = await page.evaluate(() => window.__fused!.counts(false));
   const fused = await page.evaluate(() => window.__fused!.counts(true));
   console.log(`kernels per train step ${plain.train} -> ${fused.train} (GPU dispatches ${plain.trainDispatches} -> ${fused.trainDispatches}); ` +
@@ -88,9 +95,8 @@ test('the default model trains in at most 300 kernels a step and samples in at m
 // drafts, then the solutions) on the default model and completion budget. The rest of a round
 // is its two policy updates (training steps): each reads its loss back once (and its KL
 // statistic when a reference model is set). Reads of host-side values are no GPU sync: not counted.
-test('a rollout stage reads back at most once on the fused path', async ({ page }) => {
+test('a rollout stage reads back at most once on the fused path', async () => {
   test.setTimeout(300_000);
-  await open(page);
   const r = await page.evaluate(() => window.__fused!.readbacks());
   console.log(`read-backs on ${r.backend}, ${r.jobs} rollouts a stage: drafts ${r.draft}, solutions ${r.solve}; ` +
     `whole Agon round ${r.round} (one policy update alone: ${r.update}); ` +
@@ -106,9 +112,8 @@ test('a rollout stage reads back at most once on the fused path', async ({ page 
 
 // The recorded training step (its equality with the plain ops is a KERNEL_CASES case): once
 // recorded, a step makes no buffer, bind group or uniform buffer, reads nothing back and submits once.
-test('the recorded training step replays with nothing created and one submit', async ({ page }) => {
+test('the recorded training step replays with nothing created and one submit', async () => {
   test.setTimeout(300_000);
-  await open(page);
   const [recording, ...replays] = await page.evaluate(() => window.__fused!.recordedCounts(4));
   const { dispatches, ...nothing } = RECORDED_LIMITS;
   expect(recording!.buffersCreated).toBeGreaterThan(0);
