@@ -40,6 +40,7 @@ const progress = (message: string) => console.error(`[${((performance.now() - st
 
 const run = (label: string) => benchmarkModel({ quick, vocabSize: VOCAB_SIZE, label, onProgress: (part) => progress(`${label}${quick ? ' (quick)' : ''}: ${part}`) });
 const overheadRows: OverheadRow[] = [];
+const hostRatios: string[] = [];
 const rolloutRows: RolloutPathRow[] = [];
 
 /** The fused decode and the rollout kernel on the KV-sampling benchmark's rollout, into rolloutRows. */
@@ -57,7 +58,9 @@ async function benchRolloutPaths(): Promise<void> {
 async function benchWebGPU(label: string): Promise<BenchRow> {
   const row = await run(label);
   progress(`${label}: counting host overhead`);
-  overheadRows.push(...(await benchOverhead(label, VOCAB_SIZE, quick)));
+  const { rows, recordedHostRatio } = await benchOverhead(label, VOCAB_SIZE, quick);
+  overheadRows.push(...rows);
+  if (recordedHostRatio !== undefined) hostRatios.push(`${label}: the fused step's host JS is ${recordedHostRatio.toFixed(1)}x the recorded step's (median of the ratios of steps measured in turn)`);
   return row;
 }
 
@@ -96,6 +99,7 @@ if (rows.length === 0) {
 }
 console.log(benchTable(rows));
 if (overheadRows.length > 0) console.log(`\nHost overhead on webgpu (steady state; host JS excludes waiting for the GPU):\n${overheadTable(overheadRows)}`);
+for (const line of hostRatios) console.log(line);
 if (rolloutRows.length > 0) {
   const batch = benchSampleBatch(quick);
   console.log(`\nRollout paths on webgpu (fused kernels; ${batch} prompts x ${BENCH_SAMPLE_OPTIONS.maxNewTokens} tokens, the prefill included):\n${rolloutPathTable(rolloutRows)}`);

@@ -5,6 +5,8 @@
 import { nodeAdapter } from './testing/node-adapter';
 import { describe, expect, it } from 'vitest';
 import { fusedChecks } from './testing/fused-checks';
+import { pairedStepOverhead } from '../model/benchmark-overhead';
+import { setFusedKernels } from '.';
 
 const TOLERANCE = 1e-4;
 /** A replayed step's dispatches: the fused step's (fused-kernels.test.ts) and a margin. */
@@ -39,5 +41,14 @@ describe.skipIf(missing !== null)(`recorded training step on ${adapter}`, () => 
       expect(c.dispatches).toBeGreaterThan(0);
       expect(c.dispatches).toBeLessThanOrEqual(MAX_DISPATCHES);
     }
+  });
+
+  it('measured in turn with fused steps of another model (the bench\'s paired host time), a replay still creates nothing', async () => {
+    setFusedKernels(true);
+    const { fused, recorded, hostRatio } = await pairedStepOverhead({ vocabSize: 48, dModel: 16, nLayers: 1, nHeads: 2, dFF: 32, maxLen: 128 }, 2, 2);
+    expect(recorded).toMatchObject({ buffersCreated: 0, uniformBuffersCreated: 0, bindGroups: 0, submits: 1, readBacks: 0 });
+    expect(fused.bindGroups).toBeGreaterThan(0);
+    expect(hostRatio).toBeGreaterThan(0);
+    expect(Number.isFinite(hostRatio)).toBe(true);
   });
 });
