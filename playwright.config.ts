@@ -53,27 +53,30 @@ export default defineConfig({
   // step), so traces are recorded only when asked: E2E_TRACE=1 keeps one for each failed test.
   use: { baseURL, trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off', screenshot: 'only-on-failure' },
   projects: [
+    // `vite build` (e2e/subpath.setup.ts): the app as it is deployed, served from a sub-path by a bare
+    // static server (as on GitHub Pages), so links, checkpoints, worker and wasm must all resolve
+    // relative to the page. Every app spec runs against it: a page of the build loads in about half the
+    // time of the dev server's unbundled modules, and most specs load many pages.
+    { name: 'subpath-build', testMatch: /subpath\.setup\.ts$/ },
     {
       name: 'webgpu',
-      // newcomer: the built app only (project subpath).
-      testIgnore: /(fallback|isolation-sw|newcomer)\.spec\.ts$/,
+      dependencies: ['subpath-build'],
+      testIgnore: /(fallback|isolation-sw|fused-kernels|wasm-decode)\.spec\.ts$/,
+      use: { ...launch([...webgpuFlags, ...quietFlags]), baseURL: subpathURL },
+    },
+    {
+      // The dev server (`npm run dev`, the README's first command): the smoke and isolation checks, and
+      // the kernel test pages (e2e/pages), which only the dev server serves.
+      name: 'dev',
+      testMatch: /(smoke|isolation|fused-kernels|wasm-decode)\.spec\.ts$/,
       use: launch([...webgpuFlags, ...quietFlags]),
     },
     {
       // Same browser without the WebGPU flags: exercises the fallback path.
       name: 'no-webgpu',
-      testMatch: /fallback\.spec\.ts$/,
-      use: launch(quietFlags),
-    },
-    // `vite build` (e2e/subpath.setup.ts), then the hosting, smoke, isolation and newcomer tests against that build
-    // served from a sub-path: links, checkpoints, worker and wasm must all resolve relative to the page. Sharing and saved
-    // runs on a sub-path build are the engine suites' (engines/, Firefox and WebKit, against the same build under /agon-engines/).
-    { name: 'subpath-build', testMatch: /subpath\.setup\.ts$/ },
-    {
-      name: 'subpath',
       dependencies: ['subpath-build'],
-      testMatch: /(smoke|hosting|isolation|newcomer)\.spec\.ts$/,
-      use: { ...launch([...webgpuFlags, ...quietFlags]), baseURL: subpathURL },
+      testMatch: /fallback\.spec\.ts$/,
+      use: { ...launch(quietFlags), baseURL: subpathURL },
     },
     {
       // That build from a host without the isolation headers: the service worker must make up for them.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 // Runs in the 'no-webgpu' project: Chromium without --enable-unsafe-webgpu.
 test('falls back from WebGPU and says why', async ({ page }, testInfo) => {
-  await page.goto('/');
+  await page.goto('./');
   await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
 
   const name = (await page.getByTestId('backend-name').textContent())?.trim();

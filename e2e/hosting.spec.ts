@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { configureMicro, openPlayground } from './playground';
 
-// Under the `subpath` project this runs against the built app served from /agon-sub/ by a
-// bare static server: every file the page, its worker and the wasm backend ask for must
+// The built app served from /agon-sub/ by a bare static server (as every app spec is, see
+// playwright.config.ts): every file the page, its worker and the wasm backend ask for must
 // resolve relative to the page, or it would 404 there.
 test('the page, its worker, the wasm binaries and the checkpoints all load relative to the page', async ({ page, baseURL }) => {
   const root = new URL('./', baseURL).href;

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { pageIsolated, trainingWorkerIsolated, wasmThreads } from './isolation';
 import { openPlayground } from './playground';
 
-// Against the dev server, and (project `subpath`) the built app from a static server: both
+// Against the dev server (project `dev`) and the built app from a static server: both
 // send COOP/COEP, so the page is cross-origin isolated and wasm loads its threaded binary.
 
 test("the page and its training worker are cross-origin isolated; wasm takes tfjs's thread count, or ?threads=N", async ({ page }, testInfo) => {
