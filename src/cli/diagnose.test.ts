@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { premiseSchema } from '../core/diagnostics/premise-schema';
 
 function cli(script: string, args: string[]) {
-  return spawnSync('npx', ['tsx', `src/cli/${script}.ts`, ...args], { encoding: 'utf8', timeout: 300_000 });
+  return spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], { encoding: 'utf8', timeout: 300_000 });
 }
 
 describe('npm run diagnose', () => {

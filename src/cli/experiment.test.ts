@@ -10,7 +10,7 @@ import { parseExperimentResultJson } from '../core/experiment/result-schema';
 import { configFileText } from '../app/export/files';
 
 function cli(args: string[]) {
-  return spawnSync('npx', ['tsx', 'src/cli/experiment.ts', ...args], { encoding: 'utf8', timeout: 600_000 });
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/experiment.ts', ...args], { encoding: 'utf8', timeout: 600_000 });
 }
 
 describe('npm run experiment', () => {
@@ -24,7 +24,7 @@ describe('npm run experiment', () => {
 
   it('says what webgpu in Node needs when no Vulkan driver gives an adapter', () => {
     const out = mkdtempSync(join(tmpdir(), 'agon-webgpu-'));
-    const run = spawnSync('npx', ['tsx', 'src/cli/experiment.ts', '--preset', 'micro', '--backend', 'webgpu', '--jobs', '1', '--out', out], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/experiment.ts', '--preset', 'micro', '--backend', 'webgpu', '--jobs', '1', '--out', out], {
       encoding: 'utf8',
       timeout: 600_000,
       env: { ...process.env, VK_DRIVER_FILES: join(out, 'no-such-driver.json') },

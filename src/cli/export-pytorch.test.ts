@@ -54,7 +54,7 @@ describe('export:pytorch refuses bad input and writes nothing', () => {
   });
 
   it('exits non-zero with the message from the command line', () => {
-    const r = spawnSync('npx', ['tsx', 'src/cli/export-pytorch.ts', '--config', join(dir, 'bad.json'), '--out', join(dir, 'cli')], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/export-pytorch.ts', '--config', join(dir, 'bad.json'), '--out', join(dir, 'cli')], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/is not a valid experiment config/);
     expect(existsSync(join(dir, 'cli'))).toBe(false);
