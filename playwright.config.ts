@@ -68,6 +68,9 @@ export default defineConfig({
       // The dev server (`npm run dev`, the README's first command): the smoke and isolation checks, and
       // the kernel test pages (e2e/pages), which only the dev server serves.
       name: 'dev',
+      // Not needed, but a project without dependencies runs in a phase of its own before the others,
+      // and the classroom run (the longest spec) should start first.
+      dependencies: ['subpath-build'],
       testMatch: /(smoke|isolation|fused-kernels|wasm-decode)\.spec\.ts$/,
       use: launch([...webgpuFlags, ...quietFlags]),
     },

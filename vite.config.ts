@@ -1,5 +1,4 @@
-import { defineConfig } from 'vitest/config';
-import { availableParallelism } from 'node:os';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
 import { wasmThreadsPlugin } from './build/wasm-threads-plugin.ts';
@@ -26,13 +25,5 @@ export default defineConfig({
   // worker loads tfjs late) and reload the page under a running test.
   optimizeDeps: {
     include: ['chart.js', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-webgpu', '@tensorflow/tfjs-backend-wasm', 'zod', 'zustand', 'idb'],
-  },
-  test: {
-    include: ['src/**/*.test.ts'],
-    testTimeout: 60_000,
-    pool: 'forks',
-    // Vitest leaves a core idle by default (one worker on two cores), and many files here wait on
-    // child processes (tsx, python3) or the GPU driver: a worker per core keeps both cores busy.
-    maxWorkers: availableParallelism(),
   },
 });
