@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { openPlayground } from './playground';
+import { configureMicro, openPlayground } from './playground';
 
 // The base-pair card shows the shipped pair's premise lifts when the manifest has them,
 // per task family, and nothing (and no error) when it does not.
@@ -39,4 +39,17 @@ test('the base-pair card shows nothing about the premise when the manifest has n
   await page.waitForTimeout(500);
   await expect(page.getByTestId('base-pair-premise')).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('the paper-premise pair: its card, and a run starts from its checkpoints', async ({ page }) => {
+  const entry = manifest.pairs['math-premise'];
+  const p = entry.premise;
+  await openPlayground(page, '?backends=wasm');
+  await configureMicro(page, ['zero-shot']);
+  await page.getByTestId('base-pair-picker').getByRole('radio', { name: /paper-premise checkpoints/ }).check();
+  await expect(page.getByTestId('base-pair-premise')).toContainText(`better single model (${p.better}, ${pct(p.solo[p.better].sampled)})`);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByTestId('base-pair')).toHaveText(`this run: ${entry.files.a.file} + ${entry.files.b.file}, id ${entry.id}`);
+  await expect(page.getByTestId('progress')).toHaveAttribute('data-status', 'complete');
+  await expect(page.getByTestId('results-table').locator('tr[data-method="zero-shot"]')).toBeVisible();
 });

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { basePairId } from '../experiment/base-pair';
+import { perfectJudge } from '../diagnostics/figures';
 import { measurePremise } from '../diagnostics/measure';
 import { premiseSchema, type Premise } from '../diagnostics/premise-schema';
 import { CASCADES, modelCompleter } from '../diagnostics/rollouts';
@@ -47,9 +48,19 @@ function expectLift(label: string, recorded: Premise['cascades']['A->B']['lift']
   expect(Math.abs(recheck.mean - recorded.mean), `${label} lift: recorded ${recorded.mean}, recheck ${recheck.mean}`).toBeLessThanOrEqual(TOLERANCE_SE * se + 1e-9);
 }
 
-describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
+/** The base_pair ids of the recorded results of a task. */
+function recordedPairIds(task: string): string[] {
+  return readdirSync(RESULTS)
+    .flatMap((dir) => readdirSync(`${RESULTS}/${dir}`).filter((f) => /^result-seed\d+\.json$/.test(f)).map((f) => `${RESULTS}/${dir}/${f}`))
+    .map((path) => JSON.parse(readFileSync(path, 'utf8')).config as { task: string; base_pair: string })
+    .filter((config) => config.task === task)
+    .map((config) => config.base_pair);
+}
+
+describe.each(Object.keys(manifest.pairs))('the shipped %s base pair', (name) => {
+  const entry = manifest.pairs[name];
+  const task: string = entry.task;
   const family = familyByName(task);
-  const entry = manifest.pairs[task];
   const load = (member: 'a' | 'b') => {
     const path = `${DIR}/${entry.files[member].file}`;
     return modelFromCheckpoint(new Uint8Array(readFileSync(path)), { tokenizerVersion: TOKENIZER_VERSION, source: path });
@@ -76,16 +87,13 @@ describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
 
   it('is the pair recorded results ran on: rewriting it with checksums left its weights and its id as they were', () => {
     const read = (member: 'a' | 'b') => new Uint8Array(readFileSync(`${DIR}/${entry.files[member].file}`));
-    const recorded = readdirSync(RESULTS)
-      .flatMap((dir) => readdirSync(`${RESULTS}/${dir}`).filter((f) => /^result-seed\d+\.json$/.test(f)).map((f) => `${RESULTS}/${dir}/${f}`))
-      .map((path) => JSON.parse(readFileSync(path, 'utf8')).config as { task: string; base_pair: string })
-      .filter((config) => config.task === task)
-      .map((config) => config.base_pair);
-    expect(recorded.length).toBeGreaterThan(0);
-    expect(recorded).toContain(basePairId(task, read('a'), read('b')));
     // The id the manifest records is how a saved run's config finds its pair again.
     expect(entry.id).toBe(basePairId(task, read('a'), read('b')));
     expect(entry.task).toBe(task);
+    // Every recorded result ran on a pair that is still shipped, as it was; a family's own pair has results.
+    const shipped = Object.values(manifest.pairs as Record<string, { id: string }>).map((pair) => pair.id);
+    for (const id of recordedPairIds(task)) expect(shipped).toContain(id);
+    if (name === task) expect(recordedPairIds(task)).toContain(entry.id);
   });
 
   it('records test-hard pass@1 inside the 15-60% band for both models', () => {
@@ -145,4 +153,24 @@ describe.each(['math', 'code'])('the shipped %s base pair', (task) => {
       if (recheck.better === recorded.better) expectLift(name, recorded.cascades[name].lift, recheck.cascades[name].lift);
     }
   }, 300_000);
+});
+
+describe('the paper-premise math pair', () => {
+  // The untrained figures of the paper's base (docs/base-pair.md), fixed before any RL ran on the pair.
+  it("meets the paper base's untrained targets on 1000 test-hard problems", () => {
+    const p = premiseSchema.parse(manifest.pairs['math-premise'].premise);
+    expect(p.problems).toBe(1000);
+    const zeroShot = p.solo[p.better].sampled;
+    const moa = [p.cascades['A->B'], p.cascades['B->A']];
+    const lift = Math.max(...moa.map((c) => c.lift.mean));
+    const selfRefinement = p.cascades[`${p.better}->${p.better}`].passAt1 - zeroShot;
+    const judge = Math.max(...moa.map(perfectJudge)) - zeroShot;
+    expect(zeroShot, 'the better single model').toBeGreaterThanOrEqual(0.18);
+    expect(zeroShot, 'the better single model').toBeLessThanOrEqual(0.28);
+    expect(lift, 'MoA, the better direction, over zero-shot').toBeGreaterThanOrEqual(0.07);
+    expect(lift, 'MoA, the better direction, over zero-shot').toBeLessThanOrEqual(0.15);
+    expect(selfRefinement, 'self-refinement over zero-shot').toBeGreaterThanOrEqual(0);
+    expect(selfRefinement, 'self-refinement over zero-shot').toBeLessThanOrEqual(0.09);
+    expect(judge, 'a perfect judge over zero-shot').toBeGreaterThanOrEqual(0.15);
+  });
 });
