@@ -59,20 +59,22 @@ export default defineConfig({
     // time of the dev server's unbundled modules, and most specs load many pages.
     { name: 'subpath-build', testMatch: /subpath\.setup\.ts$/ },
     {
+      // The dev server (`npm run dev`, the README's first command): the smoke checks and cross-origin
+      // isolation (the service-worker fallback is a static host's matter: the build's), and the kernel
+      // test pages (e2e/pages), which only the dev server serves. First, so that the fused-kernel
+      // checks (one page, in turn: the longest chain after the classroom run) start at once.
+      name: 'dev',
+      // Not needed, but a project without dependencies runs in a phase of its own before the others.
+      dependencies: ['subpath-build'],
+      testMatch: /(smoke|isolation|fused-kernels|wasm-decode)\.spec\.ts$/,
+      grepInvert: /isolation service worker/,
+      use: launch([...webgpuFlags, ...quietFlags]),
+    },
+    {
       name: 'webgpu',
       dependencies: ['subpath-build'],
       testIgnore: /(fallback|isolation-sw|fused-kernels|wasm-decode)\.spec\.ts$/,
       use: { ...launch([...webgpuFlags, ...quietFlags]), baseURL: subpathURL },
-    },
-    {
-      // The dev server (`npm run dev`, the README's first command): the smoke and isolation checks, and
-      // the kernel test pages (e2e/pages), which only the dev server serves.
-      name: 'dev',
-      // Not needed, but a project without dependencies runs in a phase of its own before the others,
-      // and the classroom run (the longest spec) should start first.
-      dependencies: ['subpath-build'],
-      testMatch: /(smoke|isolation|fused-kernels|wasm-decode)\.spec\.ts$/,
-      use: launch([...webgpuFlags, ...quietFlags]),
     },
     {
       // Same browser without the WebGPU flags: exercises the fallback path.

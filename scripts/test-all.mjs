@@ -7,7 +7,10 @@
 // engine (.test-output/<engine>.tap) test counts; a failed typecheck or lint stage counts as 1 failed test, as does a test
 // stage that fails without reporting a failed test (crash, no browser, server error).
 // Before the summary it lists the slowest tests of all stages, so a new slow test shows at once.
-import { spawnSync } from 'node:child_process';
+// Stages of one group run at once (each a single process that leaves most of the second core
+// idle): the typecheck beside lint, WebKit beside Firefox. The first of a group prints as it
+// goes, the others when they end.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,24 +136,47 @@ const unitArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--o
 const noUnitTests = !hasUnitTests('src');
 if (noUnitTests) unitArgs.push('--passWithNoTests');
 
-const stages = [
-  { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
-  { name: 'unit', cmd: 'npx', args: unitArgs, counts: unitCounts },
-  { name: 'e2e', cmd: process.execPath, args: ['scripts/run-e2e.mjs'], counts: e2eCounts },
-  ...ENGINES.map(engineStage),
+const stageGroups = [
+  [
+    { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
+  ],
+  [{ name: 'unit', cmd: 'npx', args: unitArgs, counts: unitCounts }],
+  [{ name: 'e2e', cmd: process.execPath, args: ['scripts/run-e2e.mjs'], counts: e2eCounts }],
+  ENGINES.map(engineStage),
 ];
+
+// The engine suites share one build of the app; made here, so that two suites starting at once do not both build it.
+const buildEngineApp = [process.execPath, ['--import', 'tsx', '-e', "import('./engines/app.ts').then((app) => app.buildApp())"]];
 
 const suiteStarted = Date.now();
 const formatSeconds = (s) => `${Math.floor(s / 60)} min ${(s % 60).toFixed(0)} s`;
-const results = [];
-for (const stage of stages) {
-  console.log(`\n=== ${stage.name}: ${[stage.cmd === process.execPath ? 'node' : stage.cmd, ...stage.args].join(' ')}`);
+const header = (stage, beside) =>
+  `\n=== ${stage.name}: ${[stage.cmd === process.execPath ? 'node' : stage.cmd, ...stage.args].join(' ')}${beside.length ? ` (beside ${beside.join(', ')})` : ''}`;
+
+/** Runs one stage to its end: its output to the console as it goes, or (buffered) all at once when it ends. */
+function runStage(stage, beside, buffered) {
+  if (!buffered) console.log(header(stage, beside));
   const started = Date.now();
-  const run = spawnSync(stage.cmd, stage.args, { stdio: 'inherit', env: stage.env ?? process.env });
-  const ok = run.status === 0;
-  if (run.error) console.error(`${stage.name}: could not start: ${run.error.message}`);
-  const seconds = (Date.now() - started) / 1000;
+  const output = [];
+  const child = spawn(stage.cmd, stage.args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: stage.env ?? process.env });
+  if (buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    let startError;
+    child.on('error', (err) => (startError = err));
+    child.on('close', (status, signal) => {
+      if (buffered) {
+        console.log(header(stage, beside));
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (startError) console.error(`${stage.name}: could not start: ${startError.message}`);
+      resolve(stageResult(stage, status === 0, status ?? signal, (Date.now() - started) / 1000));
+    });
+  });
+}
+
+/** A stage's row of the summary: its counts, or one failed test where it failed without reporting one. */
+function stageResult(stage, ok, exit, seconds) {
   let counts = stage.counts?.();
   let note = '';
   if (!stage.counts) {
@@ -160,10 +186,17 @@ for (const stage of stages) {
     note = ok ? 'no report' : 'no report (stage failed)';
   } else if (!ok && counts.failed === 0) {
     counts = { ...counts, failed: 1 };
-    note = `exit ${run.status ?? run.signal}, no failed test reported`;
+    note = `exit ${exit}, no failed test reported`;
   }
   if (stage.name === 'unit' && noUnitTests) note = 'no unit test files found';
-  results.push({ name: stage.name, ok, seconds, counts, counted: !!stage.counts, note });
+  return { name: stage.name, ok, seconds, counts, counted: !!stage.counts, note };
+}
+
+const results = [];
+for (const group of stageGroups) {
+  if (group.some((stage) => ENGINES.includes(stage.name))) spawnSync(...buildEngineApp, { stdio: 'inherit' });
+  const names = group.map((stage) => stage.name);
+  results.push(...(await Promise.all(group.map((stage, i) => runStage(stage, names.filter((name) => name !== stage.name), i > 0)))));
 }
 
 const pad = (s, n) => String(s).padEnd(n);
