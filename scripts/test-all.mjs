@@ -7,9 +7,9 @@
 // engine (.test-output/<engine>.tap) test counts; a failed typecheck or lint stage counts as 1 failed test, as does a test
 // stage that fails without reporting a failed test (crash, no browser, server error).
 // Before the summary it lists the slowest tests of all stages, so a new slow test shows at once.
-// Stages of one group run at once (each a single process that leaves most of the second core
-// idle): the typecheck beside lint, WebKit beside Firefox. The first of a group prints as it
-// goes, the others when they end.
+// Stages of one group run at once: WebKit beside Firefox, whose suite leaves much of the second
+// core idle (the typecheck beside lint gained nothing: each took as long as both in turn). The
+// first of a group prints as it goes, the others when they end.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -137,10 +137,8 @@ const noUnitTests = !hasUnitTests('src');
 if (noUnitTests) unitArgs.push('--passWithNoTests');
 
 const stageGroups = [
-  [
-    { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-    { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
-  ],
+  [{ name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] }],
+  [{ name: 'lint', cmd: 'npx', args: ['eslint', '.'] }],
   [{ name: 'unit', cmd: 'npx', args: unitArgs, counts: unitCounts }],
   [{ name: 'e2e', cmd: process.execPath, args: ['scripts/run-e2e.mjs'], counts: e2eCounts }],
   ENGINES.map(engineStage),
