@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { SUBPATH_BASE, SUBPATH_DIST } from './e2e/subpath';
+import { BUILT_APP } from './e2e/built-app';
+import { SUBPATH_BASE } from './e2e/subpath';
 
 // Browser: $CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download.
 // (scripts/run-e2e.mjs looks in a few more places and passes what it found as CHROMIUM_PATH.)
@@ -48,7 +49,7 @@ export default defineConfig({
   // that loops over a dozen page loads took 52 s alone and over 120 s beside other jobs).
   timeout: 240_000,
   expect: { timeout: 60_000 },
-  reporter: [['list'], ['json', { outputFile: '.test-output/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT || '.test-output/e2e.json' }]],
   // Recording a trace for every test cost a third of the browser tests' CPU (DOM snapshots at every
   // step), so traces are recorded only when asked: E2E_TRACE=1 keeps one for each failed test.
   use: { baseURL, trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off', screenshot: 'only-on-failure' },
@@ -73,7 +74,15 @@ export default defineConfig({
     {
       name: 'webgpu',
       dependencies: ['subpath-build'],
-      testIgnore: /(fallback|isolation-sw|fused-kernels|wasm-decode)\.spec\.ts$/,
+      testIgnore: /(fallback|isolation-sw|fused-kernels|wasm-decode|classroom)\.spec\.ts$/,
+      use: { ...launch([...webgpuFlags, ...quietFlags]), baseURL: subpathURL },
+    },
+    {
+      // The whole classroom preset: minutes of wasm training on one thread. `npm test` runs it apart
+      // (E2E_CLASSROOM_APART), beside the Firefox and WebKit suites, which leave a core mostly idle.
+      name: 'classroom',
+      dependencies: ['subpath-build'],
+      testMatch: /classroom\.spec\.ts$/,
       use: { ...launch([...webgpuFlags, ...quietFlags]), baseURL: subpathURL },
     },
     {
@@ -90,7 +99,7 @@ export default defineConfig({
       testMatch: /isolation-sw\.spec\.ts$/,
       use: { ...launch(quietFlags), baseURL: bareSubpathURL },
     },
-  ],
+  ].filter((project) => !(process.env.E2E_CLASSROOM_APART && project.name === 'classroom')),
   webServer: [
     {
       command: `npx vite --host 127.0.0.1 --port ${port} --strictPort`,
@@ -102,7 +111,7 @@ export default defineConfig({
     },
     {
       // Starts before the build exists (the build is a test), so readiness is the open port, not a page.
-      command: `node scripts/serve-static.mjs --dir ${SUBPATH_DIST} --base ${SUBPATH_BASE} --port ${subpathPort}`,
+      command: `node scripts/serve-static.mjs --dir ${BUILT_APP} --base ${SUBPATH_BASE} --port ${subpathPort}`,
       port: subpathPort,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
@@ -110,7 +119,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `node scripts/serve-static.mjs --dir ${SUBPATH_DIST} --base ${SUBPATH_BASE} --port ${bareSubpathPort} --no-isolation-headers`,
+      command: `node scripts/serve-static.mjs --dir ${BUILT_APP} --base ${SUBPATH_BASE} --port ${bareSubpathPort} --no-isolation-headers`,
       port: bareSubpathPort,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,

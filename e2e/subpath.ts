@@ -1,3 +1,2 @@
-/** Where the `subpath` browser-test project builds the app and serves it (see playwright.config.ts). */
-export const SUBPATH_DIST = '.test-output/subpath-dist';
+/** Where the built app's browser-test projects serve it from (see playwright.config.ts). */
 export const SUBPATH_BASE = '/agon-sub/';

@@ -1,6 +1,7 @@
 /** One engine's suite: the built app served on a port and one browser, shared by every test of the file. */
 import { after, before } from 'node:test';
-import { buildApp, DIST, serve, type Served } from './app';
+import { buildApp, BUILT_APP } from '../e2e/built-app';
+import { serve, type Served } from './app';
 import type { BrowserDriver } from './driver';
 
 export interface Session {
@@ -15,7 +16,7 @@ export function engineSession(port: number, launch: () => Promise<BrowserDriver>
   let served: Served;
   before(async () => {
     buildApp();
-    served = await serve(DIST, port);
+    served = await serve(BUILT_APP, port);
     browser = await launch();
   });
   after(async () => {

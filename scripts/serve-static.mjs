@@ -2,7 +2,7 @@
 // A bare static file server, standing in for any static host (GitHub Pages and the like):
 // it serves a directory under a sub-path and nothing else, with no fallbacks, so a build
 // that asked for a file outside the sub-path, or by an absolute path, gets a 404 here too.
-//   node scripts/serve-static.mjs --dir .test-output/subpath-dist --base /agon-sub/ --port 5184
+//   node scripts/serve-static.mjs --dir .test-output/built-app --base /agon-sub/ --port 5184
 // The directory may not exist yet when it starts (the browser tests build into it after).
 // It sends the cross-origin isolation headers (COOP/COEP, as vite.config.ts does) that let
 // the wasm backend use threads; --no-isolation-headers leaves them out, as GitHub Pages

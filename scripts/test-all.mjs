@@ -3,12 +3,12 @@
 // WebKitGTK). Every stage runs even when an earlier one fails; then a summary, ending with
 // exactly one line
 //   tests: N passed, M failed[, K skipped]
-// where N/M/K add up the unit (.test-output/unit.json), Chromium (.test-output/e2e.json) and
-// engine (.test-output/<engine>.tap) test counts; a failed typecheck or lint stage counts as 1 failed test, as does a test
-// stage that fails without reporting a failed test (crash, no browser, server error).
+// where N/M/K add up the unit (.test-output/unit.json), Chromium (.test-output/e2e.json and
+// classroom.json) and engine (.test-output/<engine>.tap) test counts; a failed typecheck or lint stage counts as 1
+// failed test, as does a test stage that fails without reporting a failed test (crash, no browser, server error).
 // Before the summary it lists the slowest tests of all stages, so a new slow test shows at once.
-// Stages of one group run at once: WebKit beside Firefox, whose suite leaves much of the second
-// core idle (the typecheck beside lint gained nothing: each took as long as both in turn). The
+// Stages of one group run at once: WebKit and Chromium's classroom run beside Firefox, whose suite leaves much of
+// the second core idle (the typecheck beside lint gained nothing: each took as long as both in turn). The
 // first of a group prints as it goes, the others when they end.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,11 +20,12 @@ process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 const OUT = '.test-output';
 const UNIT_JSON = join(OUT, 'unit.json');
 const E2E_JSON = join(OUT, 'e2e.json');
+const CLASSROOM_JSON = join(OUT, 'classroom.json');
 const ENGINES = ['firefox', 'webkit'];
 const engineTap = (engine) => join(OUT, `${engine}.tap`);
 
 mkdirSync(OUT, { recursive: true });
-for (const report of [UNIT_JSON, E2E_JSON, ...ENGINES.map(engineTap)]) rmSync(report, { force: true });
+for (const report of [UNIT_JSON, E2E_JSON, CLASSROOM_JSON, ...ENGINES.map(engineTap)]) rmSync(report, { force: true });
 
 function hasUnitTests(dir) {
   if (!existsSync(dir)) return false;
@@ -61,8 +62,8 @@ function unitCounts() {
 }
 
 /** Playwright's json reporter: stats.expected / unexpected / flaky / skipped. */
-function e2eCounts() {
-  const s = readJson(E2E_JSON)?.stats;
+function e2eCounts(report) {
+  const s = readJson(report)?.stats;
   if (!s) return undefined;
   return {
     passed: (s.expected ?? 0) + (s.flaky ?? 0),
@@ -115,7 +116,7 @@ function unitDurations() {
 }
 
 /** Every browser test with its duration in ms (all retries), named by project, file and title. */
-function e2eDurations() {
+function e2eDurations(report) {
   const out = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
@@ -126,7 +127,7 @@ function e2eDurations() {
     }
     for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
   };
-  for (const suite of readJson(E2E_JSON)?.suites ?? []) walk(suite, []);
+  for (const suite of readJson(report)?.suites ?? []) walk(suite, []);
   return out;
 }
 
@@ -140,12 +141,17 @@ const stageGroups = [
   [{ name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] }],
   [{ name: 'lint', cmd: 'npx', args: ['eslint', '.'] }],
   [{ name: 'unit', cmd: 'npx', args: unitArgs, counts: unitCounts }],
-  [{ name: 'e2e', cmd: process.execPath, args: ['scripts/run-e2e.mjs'], counts: e2eCounts }],
-  ENGINES.map(engineStage),
+  [{ name: 'e2e', cmd: process.execPath, args: ['scripts/run-e2e.mjs'], counts: () => e2eCounts(E2E_JSON), env: { ...process.env, E2E_CLASSROOM_APART: '1' } }],
+  [
+    ...ENGINES.map(engineStage),
+    // Minutes of wasm training on one thread, beside the engine suites, which leave a core mostly idle.
+    { name: 'classroom', cmd: process.execPath, args: ['scripts/run-e2e.mjs', '--project=classroom'], counts: () => e2eCounts(CLASSROOM_JSON), env: { ...process.env, E2E_REPORT: CLASSROOM_JSON } },
+  ],
 ];
 
-// The engine suites share one build of the app; made here, so that two suites starting at once do not both build it.
-const buildEngineApp = [process.execPath, ['--import', 'tsx', '-e', "import('./engines/app.ts').then((app) => app.buildApp())"]];
+// The browser suites share one build of the app (the Chromium stage's, unless it failed before making one); made
+// here, so that suites starting at once do not each build it.
+const buildApp = [process.execPath, ['--import', 'tsx', '-e', "import('./e2e/built-app.ts').then((app) => app.buildApp())"]];
 
 const suiteStarted = Date.now();
 const formatSeconds = (s) => `${Math.floor(s / 60)} min ${(s % 60).toFixed(0)} s`;
@@ -192,14 +198,14 @@ function stageResult(stage, ok, exit, seconds) {
 
 const results = [];
 for (const group of stageGroups) {
-  if (group.some((stage) => ENGINES.includes(stage.name))) spawnSync(...buildEngineApp, { stdio: 'inherit' });
+  if (group.some((stage) => ENGINES.includes(stage.name))) spawnSync(...buildApp, { stdio: 'inherit' });
   const names = group.map((stage) => stage.name);
   results.push(...(await Promise.all(group.map((stage, i) => runStage(stage, names.filter((name) => name !== stage.name), i > 0)))));
 }
 
 const pad = (s, n) => String(s).padEnd(n);
 console.log(`\n=== the ${SLOWEST} slowest tests`);
-const slowest = [...unitDurations(), ...e2eDurations(), ...ENGINES.flatMap(tapDurations)].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+const slowest = [...unitDurations(), ...e2eDurations(E2E_JSON), ...e2eDurations(CLASSROOM_JSON), ...ENGINES.flatMap(tapDurations)].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
 for (const t of slowest) console.log(`${pad(`${(t.ms / 1000).toFixed(1)}s`, 9)}${t.name}`);
 
 console.log('\n=== summary');
