@@ -60,15 +60,15 @@ export default defineConfig({
     // time of the dev server's unbundled modules, and most specs load many pages.
     { name: 'subpath-build', testMatch: /subpath\.setup\.ts$/ },
     {
-      // The dev server (`npm run dev`, the README's first command): the smoke checks and cross-origin
-      // isolation (the service-worker fallback is a static host's matter: the build's), and the kernel
+      // The dev server (`npm run dev`, the README's first command): a first page with no flags and
+      // cross-origin isolation (the tests tagged @built-app run on the build alone), and the kernel
       // test pages (e2e/pages), which only the dev server serves. First, so that the fused-kernel
-      // checks (one page, in turn: the longest chain after the classroom run) start at once.
+      // checks (one page, in turn: the longest chain of this stage) start at once.
       name: 'dev',
       // Not needed, but a project without dependencies runs in a phase of its own before the others.
       dependencies: ['subpath-build'],
       testMatch: /(smoke|isolation|fused-kernels|wasm-decode)\.spec\.ts$/,
-      grepInvert: /isolation service worker/,
+      grepInvert: /@built-app/,
       use: launch([...webgpuFlags, ...quietFlags]),
     },
     {

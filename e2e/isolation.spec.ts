@@ -4,6 +4,7 @@ import { openPlayground } from './playground';
 
 // Against the dev server (project `dev`) and the built app from a static server: both
 // send COOP/COEP, so the page is cross-origin isolated and wasm loads its threaded binary.
+// The service-worker fallback is a static host's matter: the build's only (@built-app).
 
 test("the page and its training worker are cross-origin isolated; wasm takes tfjs's thread count, or ?threads=N", async ({ page }, testInfo) => {
   const errors: string[] = [];
@@ -36,7 +37,7 @@ test("the page and its training worker are cross-origin isolated; wasm takes tfj
   expect(errors).toEqual([]);
 });
 
-test('a page served with the headers and through the isolation service worker stays isolated, without reloads', async ({ page, baseURL }) => {
+test('a page served with the headers and through the isolation service worker stays isolated, without reloads', { tag: '@built-app' }, async ({ page, baseURL }) => {
   await openPlayground(page, '?backends=wasm');
   // As on a host that once lacked the headers: the worker is registered, and the next load goes through it.
   await page.evaluate(async () => {

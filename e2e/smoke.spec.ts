@@ -18,7 +18,7 @@ test('without ?backends, passes the software WebGPU adapter over for wasm and sa
   expect(errors).toEqual([]);
 });
 
-test('?backends=webgpu still selects WebGPU on that adapter and shows it', async ({ page }, testInfo) => {
+test('?backends=webgpu still selects WebGPU on that adapter and shows it', { tag: '@built-app' }, async ({ page }, testInfo) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
 
@@ -37,7 +37,7 @@ test('?backends=webgpu still selects WebGPU on that adapter and shows it', async
   expect(errors).toEqual([]);
 });
 
-test('loads the wasm backend binaries relative to the page', async ({ page }) => {
+test('loads the wasm backend binaries relative to the page', { tag: '@built-app' }, async ({ page }) => {
   const wasmResponses: number[] = [];
   page.on('response', (res) => {
     if (res.url().includes('.wasm')) wasmResponses.push(res.status());
