@@ -28,6 +28,7 @@ import { familyByName } from '../core/tasks/families';
 import { shippedPairBytes } from './checkpoint-dir';
 import { passAt1Svg } from './plot-svg';
 import { pooledTableText } from './pooled-table';
+import { seedTablesText } from './seed-tables';
 
 const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).join('|')}> --out DIR
        [--task math|code] [--steps N] [--seeds 1,2,3] [--eval-problems N] [--config exported-config.json]
@@ -40,7 +41,9 @@ const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).joi
            and runs the rest, each in its own process as with --jobs.
   --reference METHOD is the method the pooled table's paired column measures the others against
            (default agon): the difference in pass@1 with a 95% interval paired over seeds and problems.
-  --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.`;
+  --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.
+  --by-seed adds tables seed by seed to the summary: pass@1 of the picked candidate, rescue / sabotage, copy rate
+           and training reward at each evaluation, and the drafter alone at the end.`;
 
 class UsageError extends Error {}
 
@@ -80,6 +83,7 @@ function parse() {
       backend: { type: 'string', default: 'wasm' },
       jobs: { type: 'string', default: String(availableParallelism()) },
       summarize: { type: 'boolean', default: false },
+      'by-seed': { type: 'boolean', default: false },
       resume: { type: 'boolean', default: false },
       reference: { type: 'string', default: 'agon' },
       // Internal: a child process of --jobs runs these arms, writes its result and leaves the summary to the parent.
@@ -123,7 +127,7 @@ function parse() {
   const known = armsFor(checked.config.methods);
   const unknown = arms?.find((a) => !known.includes(a));
   if (unknown !== undefined) throw new UsageError(`--arms: "${unknown}" is not an arm of this config (${known.join(', ')})`);
-  return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend, jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize, resume: values.resume, reference: values.reference };
+  return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend, jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize, bySeed: values['by-seed'], resume: values.resume, reference: values.reference };
 }
 
 /** A completion budget below the task's layout is allowed (an ablation), but it cuts every full solution: say so. */
@@ -259,21 +263,22 @@ function removeParts(out: string): void {
   for (const f of readdirSync(out)) if (/^result-seed\d+-.+\.json$/.test(f)) rmSync(join(out, f));
 }
 
-function summarize(config: ExperimentConfig, results: ExperimentResult[], out: string, reference: MethodName): void {
+function summarize(config: ExperimentConfig, results: ExperimentResult[], out: string, reference: MethodName, bySeed: boolean): void {
   writeFileSync(join(out, 'curves.csv'), curvesCsv(results));
   const curves = methodCurves(results);
   const series = config.methods.filter((m) => curves[m]).map((m) => ({ label: METHOD_SPECS[m].label, points: curves[m]! }));
   writeFileSync(join(out, 'pass-at-1.svg'), passAt1Svg(series, config.steps, `pass@1 on test-hard (${config.task}), ${results.length} seed(s)`));
   printTable(results, reference);
   printCurves(config, results);
+  if (bySeed) console.log(seedTablesText(results, config.methods));
   console.log(`\nwrote ${out}/result-seed*.json, curves.csv, pass-at-1.svg`);
 }
 
 async function main() {
-  const { config, seeds, out, checkpoints, backend, jobs, arms, summary, summarizeOnly, resume, reference } = parse();
+  const { config, seeds, out, checkpoints, backend, jobs, arms, summary, summarizeOnly, bySeed, resume, reference } = parse();
   if (summarizeOnly) {
     const results = seeds.map((seed) => JSON.parse(readFileSync(join(out, `result-seed${seed}.json`), 'utf8')) as ExperimentResult);
-    summarize(results[0]?.config ?? config, results, out, reference);
+    summarize(results[0]?.config ?? config, results, out, reference, bySeed);
     return;
   }
   mkdirSync(out, { recursive: true });
@@ -288,7 +293,7 @@ async function main() {
   } else {
     for (const seed of seeds) results.push(await runSeed(config, seed, out, checkpoints, backend, arms));
   }
-  if (summary) summarize(config, results, out, reference);
+  if (summary) summarize(config, results, out, reference, bySeed);
   if (results.some((r) => r.status !== 'complete')) process.exitCode = 1;
 }
 
