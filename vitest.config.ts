@@ -22,7 +22,8 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      include: ['src/**/*.test.ts'],
+      // scripts/: the pure parts of the test runner (its stage budgets), in plain .mjs like the runner.
+      include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs'],
       testTimeout: 60_000,
       pool: 'forks',
       // Vitest leaves a core idle by default (one worker on two cores), and many files here wait on

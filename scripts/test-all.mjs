@@ -6,7 +6,9 @@
 // where N/M/K add up the unit (.test-output/unit.json), Chromium (.test-output/e2e.json and
 // classroom.json) and engine (.test-output/<engine>.tap) test counts; a failed typecheck or lint stage counts as 1
 // failed test, as does a test stage that fails without reporting a failed test (crash, no browser, server error).
-// Before the summary it lists the slowest tests of all stages, so a new slow test shows at once.
+// Before the summary it lists the slowest tests of all stages, so a new slow test shows at once, and each
+// stage's time against its budget (scripts/stage-budgets.mjs), naming the stages over it: reported only, since
+// timing on a shared machine is too noisy to decide the run's outcome.
 // Stages of one group run at once: WebKit and Chromium's classroom run beside Firefox, whose suite leaves much of
 // the second core idle (the typecheck beside lint gained nothing: each took as long as both in turn). The
 // first of a group prints as it goes, the others when they end.
@@ -14,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatBudgetTable } from './stage-budgets.mjs';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -208,6 +211,11 @@ console.log(`\n=== the ${SLOWEST} slowest tests`);
 const slowest = [...unitDurations(), ...e2eDurations(E2E_JSON), ...e2eDurations(CLASSROOM_JSON), ...ENGINES.flatMap(tapDurations)].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
 for (const t of slowest) console.log(`${pad(`${(t.ms / 1000).toFixed(1)}s`, 9)}${t.name}`);
 
+// One reading of the clock, so the budget table and the summary agree on the total.
+const suiteSeconds = (Date.now() - suiteStarted) / 1000;
+console.log('\n=== time against budgets (scripts/stage-budgets.mjs; going over does not fail the run)');
+for (const line of formatBudgetTable(results.map((r) => ({ name: r.name, seconds: r.seconds })), suiteSeconds)) console.log(line);
+
 console.log('\n=== summary');
 console.log(`${pad('stage', 11)}${pad('result', 8)}${pad('time', 9)}tests`);
 for (const r of results) {
@@ -224,6 +232,6 @@ const total = results.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 const failed = results.some((r) => !r.ok) || total.failed > 0;
-console.log(`${pad('total', 27)}${formatSeconds((Date.now() - suiteStarted) / 1000)}`);
+console.log(`${pad('total', 27)}${formatSeconds(suiteSeconds)}`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exitCode = failed ? 1 : 0;
