@@ -22,8 +22,9 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      // scripts/: the pure parts of the test runner (its stage budgets), in plain .mjs like the runner.
-      include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs'],
+      // scripts/: the pure parts of the test runner (its stage budgets), in plain .mjs like the runner;
+      // engines/ready-bench: the readiness benchmark's table (engines/*.test.ts are node:test suites of their own).
+      include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs', 'engines/ready-bench/*.test.ts'],
       testTimeout: 60_000,
       pool: 'forks',
       // Vitest leaves a core idle by default (one worker on two cores), and many files here wait on

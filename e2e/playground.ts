@@ -13,6 +13,15 @@ export async function openPlayground(page: Page, query = ''): Promise<void> {
   await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
 }
 
+/**
+ * Waits until the background search for a faster backend is over (the page is ready before it,
+ * on a quick start: app/worker/backend-search.ts), so that the header names the backend that
+ * trains from now on, and why. The wait follows the search: each of its attempts has its own limit.
+ */
+export async function backendSettled(page: Page, timeout = 120_000): Promise<void> {
+  await expect(page.getByTestId('status-bar')).toHaveAttribute('data-search', /^(none|adopted|failed)$/, { timeout });
+}
+
 /** The micro preset narrowed to `methods`, with field overrides (label -> value). */
 export async function configureMicro(page: Page, methods: string[], fields: Record<string, string> = {}): Promise<void> {
   await page.getByLabel('Preset').selectOption('micro');

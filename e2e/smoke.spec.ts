@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ON_WEBGPU } from './playground';
+import { backendSettled, ON_WEBGPU } from './playground';
 
 // These projects launch Chromium with WebGPU on SwiftShader, a CPU emulation and the only adapter here.
 test('without ?backends, passes the software WebGPU adapter over for wasm and says why', async ({ page }) => {
@@ -8,6 +8,8 @@ test('without ?backends, passes the software WebGPU adapter over for wasm and sa
   await page.goto('./');
   await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByTestId('backend-name')).toHaveText('wasm');
+  await backendSettled(page);
+  await expect(page.getByTestId('status-bar')).toHaveAttribute('data-search', 'adopted');
   // The adapter that was passed over is still shown.
   await expect(page.getByTestId('gpu-adapter')).toHaveText(/swiftshader/i);
   const notice = page.getByTestId('backend-notice');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openPlayground } from './playground';
+import { backendSettled, openPlayground } from './playground';
 
 // The speed probe on SwiftShader: `?probe` times WebGPU against wasm even though the adapter
 // names itself as software (the path Firefox takes for an adapter that reports nothing). SwiftShader's
@@ -8,6 +8,7 @@ import { openPlayground } from './playground';
 test('?probe times WebGPU against wasm, trains on the faster (wasm on SwiftShader) and says why', async ({ page }) => {
   test.setTimeout(180_000);
   await openPlayground(page, '?probe&attempt-limit=60');
+  await backendSettled(page, 170_000);
   await expect(page.getByTestId('backend-name')).toHaveText('wasm');
   const notice = page.getByTestId('backend-notice');
   await expect(notice).toHaveAttribute('data-kind', 'probe');

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { launchFirefox } from './firefox';
 import { fusedKernelTests } from './fused-kernels';
-import { newcomerTests } from './newcomer';
+import { newcomerTests, type Expected } from './newcomer';
 import { engineSession } from './session';
 import { orders, startsTest } from './starts';
 
@@ -18,22 +18,31 @@ const STARTS = Number(process.env.FIREFOX_STARTS) || undefined;
 
 const session = engineSession(PORT, launchFirefox);
 
-// lavapipe's adapter reports no name, only a fallback flag: the app times it against wasm.
-const WASM_BY_PROBE = /Training on wasm, WebGPU timed slower than wasm here \(webgpu probe (\d+ ms a step|no answer in \d+ s) against wasm \d+ ms: wasm\)/;
+/**
+ * lavapipe's adapter reports no name, only a fallback flag: the search times WebGPU against wasm.
+ * Which side wins, or whether WebGPU answers within its limit at all, depends on the machine's
+ * load, so any of those outcomes passes (the decision itself is unit-tested with injected
+ * timings, core/backend/select-probe.test.ts); what must hold is that the header names the
+ * backend and says why it is not WebGPU.
+ */
+const trainsAndSaysWhy: Expected = ({ backend, kind, text }) => {
+  assert.ok(['wasm', 'webgpu'].includes(backend), backend);
+  if (backend === 'wasm') {
+    assert.ok(kind === 'probe' || kind === 'fallback', `notice kind ${kind}: ${text}`);
+    assert.match(text, /webgpu/i);
+  }
+};
 
 describe('Firefox: a newcomer', () => {
-  newcomerTests(session, { backend: 'wasm', notice: { kind: 'probe', text: WASM_BY_PROBE } });
+  newcomerTests(session, trainsAndSaysWhy);
 });
 
 describe('Firefox: the backend choice always ends', () => {
-  startsTest(session, '', STARTS ?? 4, (backend, notice) => {
-    assert.equal(backend, 'wasm');
-    assert.match(notice, WASM_BY_PROBE);
-  });
+  startsTest(session, '', STARTS ?? 4, trainsAndSaysWhy);
   // The start that hung: WebGL fails here, then wasm must start.
-  startsTest(session, '?backends=webgl,wasm', STARTS ?? 8, (backend) => assert.equal(backend, 'wasm'));
+  startsTest(session, '?backends=webgl,wasm', STARTS ?? 8, ({ backend }) => assert.equal(backend, 'wasm'));
   for (const order of orders(['webgpu', 'webgl', 'wasm'])) {
-    startsTest(session, `?backends=${order.join(',')}`, STARTS ?? 1, (backend) => assert.ok(['webgpu', 'wasm'].includes(backend), backend));
+    startsTest(session, `?backends=${order.join(',')}`, STARTS ?? 1, ({ backend }) => assert.ok(['webgpu', 'wasm'].includes(backend), backend));
   }
 });
 

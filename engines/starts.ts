@@ -1,27 +1,36 @@
 /**
- * Starting the page again and again in one engine: the backend choice must end in "ready"
- * every time, within 30 s, with no flags and with every `?backends=` order. Firefox once hung
- * at "selecting…" in about half such starts, so one start proves nothing.
+ * Starting the page again and again in one engine: the page must be ready every time, and the
+ * backend choice (the background search, with no flags) must end, with no flags and with every
+ * `?backends=` order. Firefox once hung at "selecting…" in about half such starts, so one start
+ * proves nothing. The limits are caps on work that ends, not bounds on speed: how long each start
+ * took is printed, and docs/benchmarks.md measures it.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Session } from './session';
-import { openApp } from './newcomer';
-import { helper } from './page-helpers';
+import { openApp, settledHeader, type Expected } from './newcomer';
 
-const READY_WITHIN_MS = 30_000;
+/**
+ * A cap on the start, from the work it may take: each backend the page tries gets its attempt
+ * limit and the watchdog's grace (10 s), one stalled worker may be restarted, and 20 s covers the
+ * page and worker loads on a busy machine. With no flags only the quick wasm start counts.
+ */
+function readyCap(query: string): number {
+  const named = new URLSearchParams(query).get('backends')?.split(',').length ?? 1;
+  return 20_000 + (named + 1) * 10_000;
+}
 
 /** Starts the page `times` times with `query`; each must be ready in time, on a backend `check` accepts. */
-export function startsTest(session: () => Session, query: string, times: number, check: (backend: string, notice: string) => void): void {
-  test(`${query || 'no flags'}: ready within 30 s in ${times} of ${times} starts`, async () => {
+export function startsTest(session: () => Session, query: string, times: number, check: Expected): void {
+  test(`${query || 'no flags'}: ready, and the backend choice ends, in ${times} of ${times} starts`, async () => {
     const seconds: number[] = [];
     for (let i = 0; i < times; i++) {
       const page = await session().browser.newPage();
       try {
         const started = Date.now();
-        await openApp(page, `${session().url}${query}`, READY_WITHIN_MS);
+        await openApp(page, `${session().url}${query}`, readyCap(query));
         seconds.push((Date.now() - started) / 1000);
-        check((await helper<string>(page, 'text', 'backend-name'))?.trim() ?? '', (await helper<string>(page, 'text', 'backend-notice')) ?? '');
+        check(await settledHeader(page));
       } catch (err) {
         assert.fail(`start ${i + 1} of ${times}: ${err instanceof Error ? err.message : String(err)}`);
       } finally {

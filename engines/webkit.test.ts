@@ -2,6 +2,7 @@
  * `npm run test:webkit`: the built app in Debian's WebKitGTK MiniBrowser (WebKitWebDriver on an
  * Xvfb display). It has no navigator.gpu, so it trains on wasm (WebGL, where it starts, is a software renderer passed over).
  */
+import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { newcomerTests } from './newcomer';
 import { engineSession } from './session';
@@ -12,5 +13,9 @@ const PORT = Number(process.env.WEBKIT_E2E_PORT || 5292);
 const session = engineSession(PORT, launchWebKit);
 
 describe('WebKitGTK: a newcomer', () => {
-  newcomerTests(session, { backend: 'wasm', notice: { kind: 'fallback', text: /training on wasm \(slower\) because webgpu: no navigator\.gpu/ } });
+  newcomerTests(session, ({ backend, kind, text }) => {
+    assert.equal(backend, 'wasm');
+    assert.equal(kind, 'fallback');
+    assert.match(text, /training on wasm \(slower\) because webgpu: no navigator\.gpu/);
+  });
 });

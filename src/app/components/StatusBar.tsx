@@ -3,6 +3,7 @@ import { ADAPTER_NOT_REPORTED, type AdapterSummary } from '../../core/backend/ty
 import { useAppStore } from '../store/app-store';
 import type { WorkerBackendInfo } from '../worker/protocol';
 import { backendNotice } from './backend-notice';
+import { searchNotice } from './backend-search-notice';
 
 function describeAdapter(adapter: AdapterSummary | undefined): string {
   if (!adapter) return 'none';
@@ -33,12 +34,25 @@ function Notice({ backend }: { backend: WorkerBackendInfo }) {
   );
 }
 
+/** The background search, while it decides what the page runs on; the backend's own notice waits until it is over. */
+function SearchNotice({ backend }: { backend: WorkerBackendInfo }) {
+  const search = useAppStore((s) => s.backendSearch);
+  const text = searchNotice(search, backend.name);
+  if (!text) return <Notice backend={backend} />;
+  return (
+    <p className="notice" role="status" data-testid="backend-search" data-state={search.state}>
+      {text}
+    </p>
+  );
+}
+
 export function StatusBar() {
   const status = useAppStore((s) => s.backendStatus);
   const backend = useAppStore((s) => s.backend);
   const error = useAppStore((s) => s.backendError);
+  const search = useAppStore((s) => s.backendSearch.state);
   return (
-    <div className="status-bar" data-testid="status-bar" data-state={status}>
+    <div className="status-bar" data-testid="status-bar" data-state={status} data-search={search}>
       <span>
         Training in a worker on{' '}
         <strong data-testid="backend-name">{status === 'pending' ? 'selecting…' : (backend?.name ?? 'unavailable')}</strong>
@@ -52,7 +66,7 @@ export function StatusBar() {
           No TensorFlow.js backend could start: {error}
         </p>
       )}
-      {status === 'ready' && backend && <Notice backend={backend} />}
+      {status === 'ready' && backend && <SearchNotice backend={backend} />}
     </div>
   );
 }

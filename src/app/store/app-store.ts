@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import type { PresetName } from '../../core/experiment/presets';
+import type { BackendSearch } from '../worker/backend-search';
 import type { WorkerBackendInfo, WorkerCommand, WorkerEvent } from '../worker/protocol';
 import { formFromPreset, setField, setNumberText, setSeedsText, type ConfigForm } from './config-form';
 import { basePairChoice } from './pretrain-form';
@@ -26,6 +27,8 @@ export interface AppState {
   backendStatus: BackendStatus;
   backend: WorkerBackendInfo | null;
   backendError: string | null;
+  /** The background search for a faster backend than the quick start's (worker/backend-search.ts). */
+  backendSearch: BackendSearch;
   form: ConfigForm;
   run: RunState;
   /** Index into the round view's rounds (those of roundArm); null follows the latest one. */
@@ -38,6 +41,7 @@ export interface AppState {
 
   attach(send: (command: WorkerCommand) => void): void;
   receive(event: WorkerEvent): void;
+  setBackendSearch(search: BackendSearch): void;
   choosePreset(preset: PresetName): void;
   setField(path: string, value: unknown): void;
   setNumber(path: string, text: string): void;
@@ -58,6 +62,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   backendStatus: 'pending',
   backend: null,
   backendError: null,
+  backendSearch: { state: 'none' },
   form: formFromPreset(DEFAULT_PRESET, 'math'),
   run: initialRunState,
   selectedRound: null,
@@ -73,6 +78,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     else if (event.type === 'backend-error') set({ backendStatus: 'error', backend: null, backendError: event.message });
     else set((s) => ({ run: applyWorkerEvent(s.run, event) }));
   },
+  setBackendSearch: (backendSearch) => set({ backendSearch }),
   choosePreset: (preset) => set((s) => ({ form: formFromPreset(preset, s.form.draft.task === 'code' ? 'code' : 'math', basePairChoice(s.form.draft)) })),
   setField: (path, value) => set((s) => ({ form: setField(s.form, path, value) })),
   setNumber: (path, text) => set((s) => ({ form: setNumberText(s.form, path, text) })),

@@ -69,7 +69,8 @@ export function startedRun(config: ExperimentConfig, now: number): RunState {
   return { ...initialRunState, config, status: 'loading', activity: 'starting the worker…', startedAt: now };
 }
 
-const isActive = (s: RunStatus) => s === 'loading' || s === 'running' || s === 'paused';
+/** A run that still holds its worker: loading, running or paused. */
+export const isActive = (s: RunStatus) => s === 'loading' || s === 'running' || s === 'paused';
 
 function withArm(state: RunState, arm: string, update: (a: ArmResult) => ArmResult): RunState {
   const current = state.arms[arm] ?? { curve: [], stepsDone: 0, evalTokens: 0 };

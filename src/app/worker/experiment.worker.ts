@@ -50,7 +50,9 @@ async function init(order: WorkerCommand & { type: 'init' }): Promise<void> {
     // Before selectBackend: the wasm backend must find its binaries relative to the page.
     configureWasmPaths();
     request = order;
-    const { order: names, earlier, wasmWithoutThreads } = afterStalls(order.order, order.stalled ?? []);
+    const after = afterStalls(order.order, order.stalled ?? []);
+    const { order: names, earlier } = after;
+    const wasmWithoutThreads = after.wasmWithoutThreads || order.wasmWithoutThreads === true;
     if (wasmWithoutThreads) tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
     const options = {
       avoidSoftware: !order.forced,

@@ -23,6 +23,8 @@ export type WorkerCommand =
       order: BackendName[];
       forced: boolean;
       wasmThreads?: number;
+      /** Load tfjs-backend-wasm's build without threads: the page's quick start, which must not wait on a thread pool. */
+      wasmWithoutThreads?: boolean;
       /** The time limit of each attempt (ms; the default where absent). */
       limitMs?: number;
       /** Time WebGPU against wasm whatever the adapter reports (`?probe`). */

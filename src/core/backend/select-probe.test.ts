@@ -103,6 +103,21 @@ describe('selectBackend: timing WebGPU against wasm where the adapter does not s
     expect(info.probe).toBe('webgpu probe no answer in 0.1 s against wasm 40 ms: wasm');
   });
 
+  it('falls back to wasm with the reason when webgpu cannot even start, and remembers no verdict', async () => {
+    const adapter = hidden(5);
+    const host = fakeHost({ webgpu: async () => 'requestDevice failed' });
+    const info = await selectBackend(['webgpu', 'wasm'], { host, avoidSoftware: true, probeWebGPU: adapterProbe(adapter), timeStep: timing(host, { wasm: 40 }) });
+    expect(info.name).toBe('wasm');
+    expect(info.probe).toBeUndefined();
+    expect(info.fallbackReason).toBe('webgpu: requestDevice failed');
+    expect(host.calls).toEqual(['start wasm', 'start webgpu', 'dispose webgpu', 'dispose wasm', 'start wasm']);
+    // Not remembered: a later selection times them again.
+    const again = fakeHost();
+    let timed = 0;
+    await selectBackend(['webgpu', 'wasm'], { host: again, avoidSoftware: true, probeWebGPU: adapterProbe(adapter), timeStep: async () => ++timed });
+    expect(timed).toBe(2);
+  });
+
   it('does not time a named software adapter, nor anything when the URL named the backends', async () => {
     const swiftshader: AdapterSummary = { vendor: 'google', architecture: 'swiftshader', fallback: true, software: 'SwiftShader' };
     let timed = 0;
