@@ -66,7 +66,7 @@ test('micro Agon run: pause, step one round, resume, rounds, charts and table', 
   await expect(table.getByTestId('reference-method')).toHaveValue('agon');
   await expect(table.locator('tr[data-method="agon"]').getByTestId('paired-cell')).toHaveText('the reference');
   await expect(table.locator('tr[data-method="zero-shot"]').getByTestId('paired-cell')).toHaveText(PAIRED_WORDS);
-  await expect(page.getByTestId('headline')).toContainText('Agon pass@1 / GRPO pass@1');
+  await expect(page.getByTestId('headline')).toContainText('(Agon − GRPO) / (MoA − GRPO)');
   await screenshotPage(page, testInfo.outputPath('finished.png'));
   await screenshotPage(page, testInfo.outputPath('charts.png'), page.locator('.charts'));
   expect(errors).toEqual([]);

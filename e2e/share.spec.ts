@@ -99,7 +99,7 @@ test('a link with results shows the plots and the table at once, labelled as rec
   await expect(page.getByTestId('received-results')).toContainText('Results received with the link, not run here');
   await expect(page.getByTestId('chart-pass-at-1')).toHaveAttribute('data-keys', 'agon,grpo,moa,zero-shot');
   for (const m of config.methods) await expect(page.getByTestId('results-table').locator(`tr[data-method="${m}"]`)).toBeVisible();
-  await expect(page.getByTestId('headline')).toContainText('Agon pass@1 / GRPO pass@1');
+  await expect(page.getByTestId('headline')).toContainText('(Agon − GRPO) / (MoA − GRPO)');
   // The paired column, from the per-problem outcomes the link carries; the reference can be changed.
   const table = page.getByTestId('results-table');
   const paired = (m: string) => table.locator(`tr[data-method="${m}"]`).getByTestId('paired-cell');

@@ -60,7 +60,7 @@ describe('npm run experiment', () => {
     expect(parallel.status, parallel.stderr).toBe(0);
     const merged = JSON.parse(readFileSync(join(parallelOut, 'result-seed1.json'), 'utf8')) as ExperimentResult;
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain('Agon pass@1 / GRPO pass@1 =');
+    expect(run.stdout).toContain('| (Agon - GRPO) / (MoA - GRPO) |');
     const result = JSON.parse(readFileSync(join(out, 'result-seed1.json'), 'utf8')) as ExperimentResult;
     expect(result.schema).toBe(RESULT_SCHEMA);
     expect(result.status).toBe('complete');

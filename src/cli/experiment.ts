@@ -2,7 +2,7 @@
  * npm run experiment -- --preset <name> [--task math|code] [--steps N] [--seeds 1,2,3] --out DIR
  * Runs an experiment headless in Node (wasm backend; webgpu through Dawn, see
  * docs/webgpu-in-node.md) from the shipped base pair and writes result JSON per seed, a CSV
- * of every curve and an SVG plot; prints the paper-style table and the two headline ratios.
+ * of every curve and an SVG plot; prints the paper-style table and the headline ratios.
  */
 // First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
 import { webgpuFailure } from '../core/backend/node-webgpu';
@@ -21,13 +21,13 @@ import { isPresetName, presetFor, PRESETS } from '../core/experiment/presets';
 import { mergeArmRuns, type ExperimentResult } from '../core/experiment/result';
 import { ExperimentRunner } from '../core/experiment/runner';
 import { configForSeed, parseSeeds, seedsOf, withSeeds } from '../core/experiment/seeds';
-import { mechanismCurves, methodCurves, pooledHeadline, pooledTable } from '../core/experiment/summary';
+import { mechanismCurves, methodCurves } from '../core/experiment/summary';
 import { SHIPPED_PAIR_NAMES } from '../core/experiment/shipped-pair';
 import { completionBudget } from '../core/tasks/budget';
 import { familyByName } from '../core/tasks/families';
 import { shippedPairBytes } from './checkpoint-dir';
 import { passAt1Svg } from './plot-svg';
-import { pooledTableText } from './pooled-table';
+import { headlineRatiosText, pooledTableText } from './pooled-table';
 import { seedTablesText } from './seed-tables';
 
 const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).join('|')}> --out DIR
@@ -156,10 +156,7 @@ const isMethodName = (name: string): name is MethodName => (METHODS as readonly 
 
 function printTable(results: ExperimentResult[], reference: MethodName): void {
   console.log(`\n${pooledTableText(results, reference)}`);
-  const h = pooledHeadline(pooledTable(results));
-  const ratio = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
-  console.log(`\nAgon pass@1 / GRPO pass@1 = ${ratio(h.agonOverGrpo)}`);
-  console.log(`(Agon - base) / (MoA - base) = ${ratio(h.agonGainOverMoaGain)}`);
+  console.log(`\n${headlineRatiosText(results)}`);
 }
 
 /** One row per eval step, one column per method: `cell` of that method's point at that step, or blank. */

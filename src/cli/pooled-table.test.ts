@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../core/experiment/presets';
 import type { ExperimentResult } from '../core/experiment/result';
+import { parseExperimentResultJson } from '../core/experiment/result-schema';
 import { fakeResult } from '../app/testing/share-fixtures';
-import { pooledTableText } from './pooled-table';
+import { headlineRatiosText, pooledTableText } from './pooled-table';
 
 const config = { ...PRESETS.micro, methods: ['agon', 'grpo', 'zero-shot'] as const, eval_problems: 200 };
 const results = [1, 2].map((seed) => fakeResult({ ...config, methods: [...config.methods], seed }));
@@ -24,5 +27,34 @@ describe('the pooled table of the CLI', () => {
   it('says why for results from before per-problem outcomes were kept', () => {
     const old = results.map((r): ExperimentResult => ({ ...r, table: r.table.map(({ testOutcomes: _, ...row }) => row) }));
     expect(cells(pooledTableText(old, 'agon')).slice(1)).toEqual(['per-problem outcomes not recorded in this result', 'per-problem outcomes not recorded in this result']);
+  });
+});
+
+/** A results folder of docs/, read as the CLI's --summarize reads it (written before the third ratio existed). */
+function docsResults(folder: string): ExperimentResult[] {
+  return [1, 2, 3].map((seed) => {
+    const parsed = parseExperimentResultJson(readFileSync(fileURLToPath(new URL(`../../docs/results/${folder}/result-seed${seed}.json`, import.meta.url)), 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.result;
+  });
+}
+
+describe('the headline ratios of the CLI', () => {
+  it("names each by its formula, beside the paper's: the code table of docs/results.md", () => {
+    expect(headlineRatiosText(docsResults('paper-code')).split('\n')).toEqual([
+      '| ratio | pooled over the seeds | the paper |',
+      '|---|---:|---:|',
+      '| Agon / GRPO | 1.31 | 2.03 |',
+      '| (Agon - base) / (MoA - base) | 2.88 | 3.45 |',
+      '| (Agon - GRPO) / (MoA - GRPO) | 9.98 | 7.75 |',
+    ]);
+  });
+
+  it('says why where a ratio has no value: the 800-step math table, MoA below GRPO', () => {
+    expect(headlineRatiosText(docsResults('paper-math-800')).split('\n').slice(2)).toEqual([
+      '| Agon / GRPO | 1.17 | 2.03 |',
+      '| (Agon - base) / (MoA - base) | 1.54 | 3.45 |',
+      '| (Agon - GRPO) / (MoA - GRPO) | undefined: MoA ≤ GRPO | 7.75 |',
+    ]);
   });
 });

@@ -2,12 +2,15 @@
  * The pooled table `npm run experiment` prints: per method, pass@1 pooled over the seeds with
  * its 95% interval, each seed's pass@1, the final-stage length, the direction picked on
  * validation, and the paired difference from the reference method over the seeds and problems.
+ * Under it, the headline ratios on the pooled numbers beside the paper's.
  */
 import { METHOD_SPECS, type MethodName } from '../core/experiment/methods';
 import { referenceColumn } from '../core/experiment/paired-comparison';
 import { pairedWords } from '../core/experiment/paired-words';
 import type { ExperimentResult } from '../core/experiment/result';
-import { pooledTable } from '../core/experiment/summary';
+import { ratioText } from '../core/experiment/headline-ratios';
+import { paperRatio } from '../core/experiment/paper-table';
+import { pooledRatios, pooledTable } from '../core/experiment/summary';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 
@@ -20,4 +23,14 @@ export function pooledTableText(results: readonly ExperimentResult[], reference:
     ...rows.map((r) => `| ${r.label} | ${pct(r.pooled.passAt1)} (${pct(r.pooled.low)}-${pct(r.pooled.high)}) | ${r.perSeed.map(pct).join(' / ')} | ${r.finalLength.toFixed(1)} | ${r.chosen.join(' / ')} | ${pairedWords(paired.get(r.method)!)} |`),
   ];
   return lines.join('\n');
+}
+
+/** Each headline ratio named by its formula: ours on the pooled pass@1, and the paper's. */
+export function headlineRatiosText(results: readonly ExperimentResult[]): string {
+  const ours = pooledRatios(pooledTable(results));
+  return [
+    '| ratio | pooled over the seeds | the paper |',
+    '|---|---:|---:|',
+    ...ours.map((r) => `| ${r.formula} | ${ratioText(r)} | ${ratioText(paperRatio(r.id))} |`),
+  ].join('\n');
 }

@@ -2,26 +2,26 @@
  * A run of several seeds, as the CLI prints it: per method, pass@1 pooled over the seeds
  * that finished (their problems added up, with the 95% interval of the pooled counts), each
  * seed's own pass@1, the paired difference from a reference method over the seeds and their
- * problems, and the headline ratios on the pooled numbers. The pooling is the
+ * problems, and the headline ratios on the pooled numbers beside the paper's. The pooling is the
  * CLI's own (core/experiment/summary.ts).
  */
 import { useMemo } from 'react';
 import { referenceColumn } from '../../core/experiment/paired-comparison';
 import { pairedWords } from '../../core/experiment/paired-words';
 import { seedsOf, seedsText } from '../../core/experiment/seeds';
-import { pooledHeadline, pooledTable } from '../../core/experiment/summary';
+import { pooledRatios, pooledTable } from '../../core/experiment/summary';
 import { METHOD_COLORS } from '../charts/colors';
 import { useAppStore } from '../store/app-store';
+import { HeadlineRatios } from './HeadlineRatios';
 import { PairedHeader, useReference } from './PairedHeader';
 
 const pct = (x: number) => (100 * x).toFixed(1);
-const ratio = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)}×`);
 
 export function PooledResultsTable() {
   const config = useAppStore((s) => s.run.config);
   const results = useAppStore((s) => s.run.seedResults);
   const rows = useMemo(() => pooledTable(results), [results]);
-  const ratios = useMemo(() => pooledHeadline(rows), [rows]);
+  const ratios = useMemo(() => pooledRatios(rows), [rows]);
   const methods = useMemo(() => rows.map((r) => r.method), [rows]);
   const [reference, setReference] = useReference(methods);
   const paired = useMemo(() => (reference ? referenceColumn(results.map((r) => r.table), methods, reference) : null), [results, methods, reference]);
@@ -75,16 +75,7 @@ export function PooledResultsTable() {
               ))}
             </tbody>
           </table>
-          <dl className="headline">
-            <div>
-              <dt>Agon pass@1 / GRPO pass@1 (pooled)</dt>
-              <dd>{ratio(ratios.agonOverGrpo)}</dd>
-            </div>
-            <div>
-              <dt>(Agon − base) / (MoA − base) (pooled)</dt>
-              <dd>{ratio(ratios.agonGainOverMoaGain)}</dd>
-            </div>
-          </dl>
+          <HeadlineRatios ratios={ratios} qualifier="pooled" testId="pooled-headline" />
         </>
       )}
     </section>

@@ -1,27 +1,28 @@
 /**
  * The results in the paper's shape: method, pass@1 with its 95% interval, final-stage
- * length, the paired difference from a reference method; then the two headline ratios. Live during a run (from the latest evaluation
+ * length, the paired difference from a reference method; then the headline ratios beside the paper's. Live during a run (from the latest evaluation
  * of each method), final once the run is done.
  */
 import { useMemo } from 'react';
 import { METHOD_SPECS } from '../../core/experiment/methods';
 import { referenceColumn } from '../../core/experiment/paired-comparison';
 import { pairedWords } from '../../core/experiment/paired-words';
-import { buildTable, headline } from '../../core/experiment/result';
+import { headlineRatios } from '../../core/experiment/headline-ratios';
+import { buildTable, tableRatioInputs } from '../../core/experiment/result';
 import { seedsOf } from '../../core/experiment/seeds';
 import { METHOD_COLORS } from '../charts/colors';
 import { useAppStore } from '../store/app-store';
+import { HeadlineRatios } from './HeadlineRatios';
 import { PairedHeader, useReference } from './PairedHeader';
 
 const pct = (x: number) => (100 * x).toFixed(1);
-const ratio = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)}×`);
 
 export function ResultsTable() {
   const config = useAppStore((s) => s.run.config);
   const arms = useAppStore((s) => s.run.arms);
   const result = useAppStore((s) => s.run.result);
   const table = useMemo(() => result?.table ?? (config ? buildTable(config, arms) : []), [result, config, arms]);
-  const ratios = useMemo(() => headline(table), [table]);
+  const ratios = useMemo(() => headlineRatios(tableRatioInputs(table)), [table]);
   const methods = useMemo(() => table.map((r) => r.method), [table]);
   const [reference, setReference] = useReference(methods);
   const paired = useMemo(() => (reference ? referenceColumn([table], methods, reference) : null), [table, methods, reference]);
@@ -65,18 +66,7 @@ export function ResultsTable() {
           ))}
         </tbody>
       </table>
-      <dl className="headline" data-testid="headline">
-        <div>
-          <dt>Agon pass@1 / GRPO pass@1</dt>
-          <dd>{ratio(ratios.agonOverGrpo)}</dd>
-          <dd className="paper">paper: ≈ 2×</dd>
-        </div>
-        <div>
-          <dt>(Agon − base) / (MoA − base)</dt>
-          <dd>{ratio(ratios.agonGainOverMoaGain)}</dd>
-          <dd className="paper">paper: ≈ 8×</dd>
-        </div>
-      </dl>
+      <HeadlineRatios ratios={ratios} testId="headline" />
     </section>
   );
 }

@@ -5,12 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExperimentConfig } from '../../core/experiment/config';
+import { ratioText } from '../../core/experiment/headline-ratios';
 import { PRESETS } from '../../core/experiment/presets';
 import type { ExperimentResult } from '../../core/experiment/result';
 import { parseExperimentResult } from '../../core/experiment/result-schema';
 import { pairedComparison } from '../../core/experiment/paired-comparison';
 import { pairedWords } from '../../core/experiment/paired-words';
-import { mechanismCurves, methodCurves, pooledHeadline, pooledTable } from '../../core/experiment/summary';
+import { mechanismCurves, methodCurves, pooledRatios, pooledTable } from '../../core/experiment/summary';
 import { fakeResult } from '../testing/share-fixtures';
 import { bytesToBase64url } from './base64url';
 import { compressText } from './compress';
@@ -69,7 +70,7 @@ function apply(result: Json, e: Edit): void {
 function drawAll(results: readonly ExperimentResult[]): void {
   const started = performance.now();
   const rows = pooledTable(results);
-  pooledHeadline(rows);
+  pooledRatios(rows).map((r) => ratioText(r));
   methodCurves(results);
   mechanismCurves(results);
   for (const r of rows) pairedWords(pairedComparison({ method: r.method, tables: results.map((x) => x.table) }, { method: 'agon', tables: results.map((x) => x.table) }));

@@ -2,6 +2,7 @@
 import type { ExperimentConfig } from './config';
 import type { ReadoutResult } from './evaluate';
 import type { Score } from './score';
+import { headlineRatios, ratioInputs } from './headline-ratios';
 import { armsFor, METHOD_SPECS, type MethodName } from './methods';
 
 export const RESULT_SCHEMA = 'agon-playground/result';
@@ -49,8 +50,13 @@ export interface TableRow {
   drafterAlone?: Score;
 }
 
+/**
+ * Two of the headline ratios, as result files have always stored them (null where undefined). The
+ * views compute all three from the table (headline-ratios.ts), so files written before the third
+ * existed show it too.
+ */
 export interface Headline {
-  /** Agon pass@1 / GRPO pass@1. */
+  /** Agon / GRPO (pass@1). */
   agonOverGrpo: number | null;
   /** (Agon - base) / (MoA - base), base = zero-shot. */
   agonGainOverMoaGain: number | null;
@@ -95,16 +101,13 @@ export function buildTable(config: ExperimentConfig, arms: Record<string, ArmRes
   return rows;
 }
 
+/** The pass@1 of each row, for the headline ratios. */
+export const tableRatioInputs = (table: readonly TableRow[]) => ratioInputs(table.map((r) => ({ method: r.method, passAt1: r.test.passAt1 })));
+
 export function headline(table: readonly TableRow[]): Headline {
-  const p = (m: MethodName) => table.find((r) => r.method === m)?.test.passAt1;
-  const agon = p('agon');
-  const grpo = p('grpo');
-  const base = p('zero-shot');
-  const moa = p('moa');
-  return {
-    agonOverGrpo: agon !== undefined && grpo ? agon / grpo : null,
-    agonGainOverMoaGain: agon !== undefined && base !== undefined && moa !== undefined && moa !== base ? (agon - base) / (moa - base) : null,
-  };
+  const ratios = headlineRatios(tableRatioInputs(table));
+  const value = (id: keyof Headline) => ratios.find((r) => r.id === id)!.value;
+  return { agonOverGrpo: value('agonOverGrpo'), agonGainOverMoaGain: value('agonGainOverMoaGain') };
 }
 
 const STATUS_RANK: Record<ExperimentResult['status'], number> = { complete: 0, cancelled: 1, interrupted: 2, failed: 3 };

@@ -2,6 +2,7 @@
  * Pools results over seeds: per method, the test-hard pass@1 of each seed and the
  * pooled pass@1 over all seeds' problems with its Clopper-Pearson interval.
  */
+import { headlineRatios, ratioInputs, type HeadlineRatio } from './headline-ratios';
 import { scoreCounts, type Score } from './score';
 import type { ExperimentResult } from './result';
 import type { MethodName } from './methods';
@@ -31,13 +32,9 @@ export function pooledTable(results: readonly ExperimentResult[]): PooledRow[] {
   });
 }
 
-export function pooledHeadline(rows: readonly PooledRow[]) {
-  const p = (m: MethodName) => rows.find((r) => r.method === m)?.pooled.passAt1;
-  const [agon, grpo, base, moa] = [p('agon'), p('grpo'), p('zero-shot'), p('moa')];
-  return {
-    agonOverGrpo: agon !== undefined && grpo ? agon / grpo : null,
-    agonGainOverMoaGain: agon !== undefined && base !== undefined && moa !== undefined && moa !== base ? (agon - base) / (moa - base) : null,
-  };
+/** The headline ratios on the pooled pass@1. */
+export function pooledRatios(rows: readonly PooledRow[]): HeadlineRatio[] {
+  return headlineRatios(ratioInputs(rows.map((r) => ({ method: r.method, passAt1: r.pooled.passAt1 }))));
 }
 
 export interface CurvePoint {

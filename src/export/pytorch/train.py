@@ -144,11 +144,13 @@ def build_table(config, arms, method_specs):
 
 
 def headline(table):
+    """The two ratios result files store, as the playground computes them: None where a method is
+    missing or the denominator is zero or negative (a sign-flipped ratio would read as a result)."""
     p = {r["method"]: r["test"]["passAt1"] for r in table}
     agon, grpo, base, moa = (p.get(m) for m in ("agon", "grpo", "zero-shot", "moa"))
     return {
-        "agonOverGrpo": agon / grpo if agon is not None and grpo else None,
-        "agonGainOverMoaGain": (agon - base) / (moa - base) if None not in (agon, base, moa) and moa != base else None,
+        "agonOverGrpo": agon / grpo if agon is not None and grpo is not None and grpo > 0 else None,
+        "agonGainOverMoaGain": (agon - base) / (moa - base) if None not in (agon, base, moa) and moa > base else None,
     }
 
 
