@@ -4,7 +4,7 @@ import { configureMicro, openPlayground } from './playground';
 // The arms take their steps in turn: GRPO's and Agon's rounds interleave, and the round
 // view shows the latest of any arm or, through a tab, one arm's rounds. On wasm.
 test('arms advance together, and the round view follows one arm through its tab', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await openPlayground(page, '?backends=wasm');

@@ -5,7 +5,7 @@ import { configureMicro, openPlayground, screenshotPage } from './playground';
 // code-a/code-b, trains a micro Agon run, and the rounds show list-program problems.
 // On wasm, like the other whole-run tests that are not about WebGPU itself.
 test('micro Agon run on the code family from its shipped checkpoints', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await openPlayground(page, '?backends=wasm');

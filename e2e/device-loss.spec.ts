@@ -5,7 +5,7 @@ import { configureMicro, ON_WEBGPU, openPlayground, roundsDone, screenshotPage }
 // backend, through Playwright's handle on the worker): the run goes on with the next
 // backend from its last saved checkpoint and finishes, with a message saying so.
 test('a lost WebGPU device: the run continues on wasm from its last checkpoint and finishes', async ({ page }, testInfo) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await openPlayground(page, ON_WEBGPU);

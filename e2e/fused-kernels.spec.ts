@@ -14,7 +14,7 @@ test.describe.configure({ mode: 'serial' });
 let page: Page;
 
 test.beforeAll(async ({ browser }, testInfo) => {
-  testInfo.setTimeout(120_000);
+  testInfo.setTimeout(600_000);
   page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
   await page.goto('./e2e/pages/fused-kernels.html');
   await page.waitForFunction(() => window.__fused !== undefined);
@@ -33,7 +33,7 @@ async function check<K extends keyof Checks>(page: Page, name: K, ...args: Param
 }
 
 test('fused WebGPU kernels equal the plain ops, forward and gradients', async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   for (const { label, name, args } of KERNEL_CASES) {
     const diffs = await page.evaluate(([n, a]) => (window.__fused![n as keyof Checks] as (...x: unknown[]) => Promise<number[]>)(...a), [name, args] as const);
     expect(diffs.length, label).toBeGreaterThan(0);
@@ -42,7 +42,7 @@ test('fused WebGPU kernels equal the plain ops, forward and gradients', async ()
 });
 
 test('the fused sampling kernel draws the same tokens as the plain path', async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   for (const [B, V] of SAMPLING_SHAPES) {
     for (const [temperature, topP] of SAMPLING_SETTINGS) {
       const label = `sampling B${B} V${V} T${temperature} topP${topP}`;
@@ -61,7 +61,7 @@ test('the fused sampling kernel draws the same tokens as the plain path', async 
 });
 
 test('the rollout kernel draws the plain path\'s tokens in one dispatch and one read-back', async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   for (const [temperature, topP, eosId] of ROLLOUT_KERNEL_SETTINGS) {
     const label = `rollout kernel T${temperature} topP${topP} eos ${eosId}`;
     const [mismatch, logProb, finished, dispatches, readBacks] = await check(page, 'rolloutKernel', temperature, topP, eosId);
@@ -74,7 +74,7 @@ test('the rollout kernel draws the plain path\'s tokens in one dispatch and one 
 
 // The kernel targets (COUNT_LIMITS).
 test('the default model trains in at most 300 kernels a step and samples in at most 80 a token', async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const plain = await page.evaluate(() => window.__fused!.counts(false));
   const fused = await page.evaluate(() => window.__fused!.counts(true));
   console.log(`kernels per train step ${plain.train} -> ${fused.train} (GPU dispatches ${plain.trainDispatches} -> ${fused.trainDispatches}); ` +
@@ -96,7 +96,7 @@ test('the default model trains in at most 300 kernels a step and samples in at m
 // is its two policy updates (training steps): each reads its loss back once (and its KL
 // statistic when a reference model is set). Reads of host-side values are no GPU sync: not counted.
 test('a rollout stage reads back at most once on the fused path', async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const r = await page.evaluate(() => window.__fused!.readbacks());
   console.log(`read-backs on ${r.backend}, ${r.jobs} rollouts a stage: drafts ${r.draft}, solutions ${r.solve}; ` +
     `whole Agon round ${r.round} (one policy update alone: ${r.update}); ` +
@@ -113,7 +113,7 @@ test('a rollout stage reads back at most once on the fused path', async () => {
 // The recorded training step (its equality with the plain ops is a KERNEL_CASES case): once
 // recorded, a step makes no buffer, bind group or uniform buffer, reads nothing back and submits once.
 test('the recorded training step replays with nothing created and one submit', async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const [recording, ...replays] = await page.evaluate(() => window.__fused!.recordedCounts(4));
   const { dispatches, ...nothing } = RECORDED_LIMITS;
   expect(recording!.buffersCreated).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ async function inViewport(page: Page, element: Locator): Promise<boolean> {
 // problem at a time, as a grid of its samples, with the details of the one clicked.
 for (const [width, height] of [[1440, 900], [1280, 720]] as const) {
   test(`the pass@1 chart and the current round fit on one ${width}x${height} screen`, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(600_000);
     await page.setViewportSize({ width, height });
     await openPlayground(page, '?backends=wasm');
     await configureMicro(page, ['agon', 'zero-shot'], { 'problems per step': '2' });

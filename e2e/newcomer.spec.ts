@@ -7,7 +7,7 @@ import { roundsDone } from './playground';
 // the chart and the round both in view at 1440x900. How long they took is annotated, not
 // asserted: on 2 shared cores it varies several-fold with the load.
 test('a newcomer with no flags sees a first point and a first round, both in view', async ({ page }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('./');
   await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');

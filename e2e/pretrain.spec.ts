@@ -24,7 +24,7 @@ async function recordPretrainBar(page: Page): Promise<() => Promise<string[]>> {
 // The wasm backend: SwiftShader's WebGPU had not finished the first training step (its
 // backward-pass shaders) after a minute on this two-core machine; wasm runs these steps in seconds.
 test('pretrains a tiny base pair in the page, with pause, then runs the experiment on it', async ({ page }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(600_000);
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await openPlayground(page, '?backends=wasm');

@@ -5,7 +5,7 @@ import { backendSettled, configureMicro, openPlayground } from './playground';
 // faster backend. `?probe` with a long attempt limit keeps that search busy (it times WebGPU on
 // SwiftShader against wasm), so a run started at once runs beside it.
 test('a run started at once completes, and the search then takes over and says what it found', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await openPlayground(page, '?probe&attempt-limit=60');
   await expect(page.getByTestId('backend-name')).toHaveText('wasm');
   await configureMicro(page, ['agon', 'grpo', 'zero-shot']);

@@ -5,7 +5,7 @@ import { configureMicro, ON_WEBGPU, openPlayground, PAIRED_WORDS, roundsDone, sc
 // the round view, the charts and the table. SwiftShader WebGPU is a CPU emulation, so
 // this is the slow test of the suite (a few minutes on a busy two-core machine).
 test('micro Agon run: pause, step one round, resume, rounds, charts and table', async ({ page }, testInfo) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await openPlayground(page, ON_WEBGPU);

@@ -74,7 +74,7 @@ test('reload during a run: listed as interrupted with its curves; it continues f
 // One run serves two checks: with storage blocked the run goes on in memory, and what it
 // measured can still be exported, then imported in a fresh profile.
 test('storage blocked: the run goes on in memory; export it and import it in a fresh profile: same table', async ({ page, browser }, testInfo) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
   // As in a browser that refuses IndexedDB to this site.
   await page.addInitScript(() => {
     Object.defineProperty(window, 'indexedDB', { get: () => undefined });
@@ -129,7 +129,7 @@ test('storage blocked: the run goes on in memory; export it and import it in a f
 });
 
 test('a saved run with a damaged checkpoint: its row says what is wrong, it opens without it, and the other run opens whole', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(600_000);
   await openPlayground(page);
   await expect(page.getByTestId('saved-runs')).toHaveAttribute('data-storage', 'ready');
   const good = [...readFileSync('public/checkpoints/math-a.ckpt')];

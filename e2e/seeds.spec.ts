@@ -26,7 +26,7 @@ async function expectPooled(page: Page, seeds: string[]): Promise<void> {
 }
 
 test('two seeds run in turn; the pooled table shows each seed; reload, the saved run and a share link keep the seeds', async ({ page, browser }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await openPlayground(page, '?backends=wasm');

@@ -6,7 +6,7 @@ import { backendSettled, openPlayground } from './playground';
 // first shader compiles can outlast the default 8 s an attempt gets, which would test the time limit
 // instead: this page gives each attempt 60 s.
 test('?probe times WebGPU against wasm, trains on the faster (wasm on SwiftShader) and says why', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(600_000);
   await openPlayground(page, '?probe&attempt-limit=60');
   await backendSettled(page, 170_000);
   await expect(page.getByTestId('backend-name')).toHaveText('wasm');

@@ -27,7 +27,7 @@ export interface Header {
 export type Expected = (header: Header) => void;
 
 /** Opens the app (with `query`) and waits until it is ready to start: a backend in the training worker. */
-export async function openApp(page: PageDriver, url: string, timeoutMs = 30_000): Promise<void> {
+export async function openApp(page: PageDriver, url: string, timeoutMs = 120_000): Promise<void> {
   await page.goto(url);
   await waitForAttr(page, 'status-bar', 'data-state', 'ready', timeoutMs);
 }

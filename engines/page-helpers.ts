@@ -57,8 +57,8 @@ export function helper<T>(page: PageDriver, name: Helper, ...args: unknown[]): P
   return page.call<T>(`(name, args) => { if (!window.__engines) ${HELPERS}; return window.__engines[name](...args); }`, name, args);
 }
 
-/** Polls `read` until `ok` holds, or fails after `timeoutMs` with the last value read. */
-export async function waitFor<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+/** Polls `read` until `ok` holds, or fails after `timeoutMs` (a cap for a hang, sized for a busy machine) with the last value read. */
+export async function waitFor<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   let error: unknown;

@@ -12,12 +12,12 @@ import { openApp, settledHeader, type Expected } from './newcomer';
 
 /**
  * A cap on the start, from the work it may take: each backend the page tries gets its attempt
- * limit and the watchdog's grace (10 s), one stalled worker may be restarted, and 20 s covers the
+ * limit and the watchdog's grace (10 s), one stalled worker may be restarted, and 60 s covers the
  * page and worker loads on a busy machine. With no flags only the quick wasm start counts.
  */
 function readyCap(query: string): number {
   const named = new URLSearchParams(query).get('backends')?.split(',').length ?? 1;
-  return 20_000 + (named + 1) * 10_000;
+  return 60_000 + (named + 1) * 10_000;
 }
 
 /** Starts the page `times` times with `query`; each must be ready in time, on a backend `check` accepts. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { premiseSchema } from '../core/diagnostics/premise-schema';
 
 function cli(script: string, args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], { encoding: 'utf8', timeout: 300_000 });
+  return spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], { encoding: 'utf8', timeout: 600_000 });
 }
 
 describe('npm run diagnose', () => {
@@ -16,7 +16,7 @@ describe('npm run diagnose', () => {
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stderr).toContain('usage: npm run diagnose');
     }
-  }, 120_000);
+  }, 600_000);
 
   it('says which pair is missing, and how to make it', () => {
     const empty = mkdtempSync(join(tmpdir(), 'agon-empty-'));
@@ -26,7 +26,7 @@ describe('npm run diagnose', () => {
     const premise = cli('diagnose', ['--task', 'math', '--pair', 'math-premise', '--checkpoints', empty]);
     expect(premise.stderr).toContain('has no base pair "math-premise"; create it with "npm run pretrain -- --task math --pair math-premise"');
     expect(cli('diagnose', ['--task', 'math', '--pair', 'code-premise']).stderr).toContain('--pair for the math family must be "math" or start with "math-"');
-  }, 120_000);
+  }, 600_000);
 
   it('pretrain records a named pair with its recipe and premise figures in the manifest, and diagnose measures the same pair again', () => {
     const dir = mkdtempSync(join(tmpdir(), 'agon-premise-'));
@@ -57,5 +57,5 @@ describe('npm run diagnose', () => {
     const recorded = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).pairs['math-premise'];
     expect(premiseSchema.parse(recorded.premise)).toEqual(measured);
     expect({ ...recorded, premise: undefined }).toEqual({ ...written, premise: undefined });
-  }, 300_000);
+  }, 600_000);
 });

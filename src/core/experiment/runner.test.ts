@@ -92,7 +92,7 @@ describe('experiment runner', () => {
     const round = rounds[0]!.type === 'round' ? rounds[0]!.round : null;
     expect(round?.kind === 'agon' && round.problems[0]!.pairs).toHaveLength(2);
     expect(events.at(-1)?.type).toBe('done');
-  }, 300_000);
+  }, 600_000);
 
   it('emits the trained weights as checkpoints after each evaluation of a trained arm', async () => {
     const pair = tinyPair();
@@ -110,7 +110,7 @@ describe('experiment runner', () => {
     const base = decodeCheckpoint(pair.a, 'the base A');
     expect(last.config).toEqual(base.config);
     expect([...last.tensors.keys()]).toEqual([...base.tensors.keys()]);
-  }, 300_000);
+  }, 600_000);
 
   it('estimates unbiased pass@k from eval_samples rollouts when asked', async () => {
     const result = await new ExperimentRunner({ ...micro, methods: ['zero-shot', 'moa'], eval_samples: 3, pass_k: 2 }, tinyPair(), env).run();
@@ -120,7 +120,7 @@ describe('experiment runner', () => {
       expect(candidate.passAtK!.value).toBeGreaterThanOrEqual(0);
       expect(candidate.passAtK!.value).toBeLessThanOrEqual(1);
     }
-  }, 300_000);
+  }, 600_000);
 
   it('is deterministic for a seed on one backend', async () => {
     const config = { ...micro, methods: ['agon', 'grpo'] as ExperimentConfig['methods'] };
@@ -129,7 +129,7 @@ describe('experiment runner', () => {
     expect(b.arms).toEqual(a.arms);
     const c = await new ExperimentRunner({ ...config, seed: 2 }, tinyPair(), env).run();
     expect(c.arms).not.toEqual(a.arms);
-  }, 300_000);
+  }, 600_000);
 
   it('stops an arm whose loss turns NaN, with a clear error, keeping what it measured', async () => {
     const events: ExperimentEvent[] = [];
@@ -141,12 +141,12 @@ describe('experiment runner', () => {
     expect(result.arms.grpo!.curve.map((p) => p.step)).toEqual([0]);
     expect(events.some((e) => e.type === 'arm-error' && e.arm === 'grpo')).toBe(true);
     expect(result.table.map((r) => r.method)).toEqual(['grpo', 'zero-shot']);
-  }, 300_000);
+  }, 600_000);
 
   it('refuses a base pair with non-finite weights before training, saying which model and tensor', async () => {
     const runner = new ExperimentRunner({ ...micro, methods: ['grpo'] }, tinyPair({ headInA: Number.NaN }), env);
     await expect(runner.run()).rejects.toThrow(/^base pair shipped, model A: tensor "head" holds NaN at index 0/);
-  }, 60_000);
+  }, 600_000);
 
   it('pauses, steps exactly one round, resumes and cancels keeping what was measured', async () => {
     const runner = new ExperimentRunner({ ...micro, methods: ['grpo'], steps: 50, eval_every: 100 }, tinyPair(), env);
@@ -169,7 +169,7 @@ describe('experiment runner', () => {
     expect(result.status).toBe('cancelled');
     expect(result.arms.grpo!.stepsDone).toBe(rounds.length);
     expect(result.arms.grpo!.curve[0]!.step).toBe(0);
-  }, 120_000);
+  }, 600_000);
 });
 
 async function waitFor(condition: () => boolean): Promise<void> {

@@ -152,7 +152,7 @@ describe.each(Object.keys(manifest.pairs))('the shipped %s base pair', (name) =>
       // A lift is over the better model; on 100 problems the other one may come out ahead, and then the lifts measure different things.
       if (recheck.better === recorded.better) expectLift(name, recorded.cascades[name].lift, recheck.cascades[name].lift);
     }
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('the paper-premise math pair', () => {
