@@ -363,7 +363,7 @@ export class ExperimentRunner {
     let round: Round;
     try {
       round = spec.kind === 'agon'
-        ? await agonStep(learners, this.family, problems, step, this.config.rl, { ...spec.options, showDraftAnswer: this.config.show_draft_answer }, seed)
+        ? await agonStep(learners, this.family, problems, step, this.config.rl, { ...spec.options, show_draft_answer: this.config.show_draft_answer }, seed)
         : await grpoStep(learners.A, this.family, problems, step, this.config.rl, seed);
     } catch (e) {
       const fatal = this.interrupted ?? (await this.fatal?.(e)) ?? null;
@@ -402,20 +402,21 @@ export class ExperimentRunner {
 
   private account(round: Round, counters: { generated: number; trained: number; kl: number[]; reward: Record<string, number[]> }): void {
     const iterations = this.config.rl.num_iterations;
-    const add = (stream: string, samples: { tokenProbs: number[]; reward: { total: number } }[]) => {
+    // A stream whose model did not learn (an arm's `learners`) sampled its tokens but trained none.
+    const add = (stream: string, samples: { tokenProbs: number[]; reward: { total: number } }[], learned: boolean) => {
       const tokens = samples.reduce((s, x) => s + x.tokenProbs.length, 0);
       counters.generated += tokens;
-      counters.trained += tokens * iterations;
+      if (learned) counters.trained += tokens * iterations;
       (counters.reward[stream] ??= []).push(mean(samples.map((x) => x.reward.total)));
     };
     if (round.kind === 'grpo') {
-      add('A', round.problems.flatMap((p) => p.samples));
+      add('A', round.problems.flatMap((p) => p.samples), true);
       counters.kl.push(round.updates.model.kl);
     } else {
-      const pairs = round.problems.flatMap((p) => p.pairs);
-      add('drafter', pairs.map((p) => p.draft));
-      add('solver', pairs.map((p) => p.solution));
-      counters.kl.push((round.updates.drafter.kl + round.updates.solver.kl) / 2);
+      const { drafter, solver } = round.updates;
+      add('drafter', round.problems.flatMap((p) => p.drafts), drafter !== null);
+      add('solver', round.problems.flatMap((p) => p.pairs.map((x) => x.solution)), solver !== null);
+      counters.kl.push(mean([drafter, solver].filter((u) => u !== null).map((u) => u.kl)));
     }
   }
 

@@ -16,6 +16,7 @@ import { completionBudget } from '../tasks/budget';
 import { familyByName } from '../tasks/families';
 import { testHardSplit, validationSplit } from '../tasks/splits';
 import type { Problem } from '../tasks/task';
+import { pytorchArms } from './pytorch-arms';
 import { pytorchReadme } from './pytorch-readme';
 import { sha256Hex } from './sha256';
 
@@ -70,7 +71,7 @@ export async function pytorchProject(input: PytorchExportInput): Promise<Map<str
       B: { file: checkpoints.B, sha256: await sha256Hex(pair.b) },
     },
     methods: Object.fromEntries(Object.entries(METHOD_SPECS).map(([m, s]) => [m, { label: s.label, arm: s.arm, readout: s.readout }])),
-    arms: ARMS,
+    arms: pytorchArms(ARMS),
   };
   files.set('export.json', json(exported));
   for (const seed of seeds) {

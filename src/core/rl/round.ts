@@ -16,6 +16,7 @@ export interface SampleRecord {
   advantage: number;
 }
 
+/** A solution and the draft it is paired with (agon-layout.ts): the one it read, unless a shared opponent made it read its problem's first. */
 export interface AgonPair {
   draft: SampleRecord;
   /** The draft exactly as the solver read it (answer withheld where it was). */
@@ -34,8 +35,10 @@ export interface AgonRound {
   step: number;
   drafter: Member;
   solver: Member;
-  problems: { text: string; answer: string; pairs: AgonPair[] }[];
-  updates: { drafter: UpdateStats; solver: UpdateStats };
+  /** Per problem: every draft once (D of them), and one pair per solution (m D). */
+  problems: { text: string; answer: string; drafts: SampleRecord[]; pairs: AgonPair[] }[];
+  /** null: that stream's model did not learn (the arm's `learners`). */
+  updates: { drafter: UpdateStats | null; solver: UpdateStats | null };
 }
 
 export interface GrpoRound {
