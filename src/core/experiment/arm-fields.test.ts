@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pytorchArms } from '../export/pytorch-arms';
+import { pytorchArms, pytorchConfigProblem } from '../export/pytorch-arms';
 import { AGON_FIELDS, ARM_FIELD_NAMES, armFieldsSchema, armParityProblem, armSpec, FIELD_EXPLAIN, unreadFields, type ArmFields } from './arm-fields';
 import { issuesText } from './schema-issues';
 import { ARMS, METHODS, methodFields, METHOD_SPECS, NAMED_ARMS } from './methods';
@@ -55,6 +55,12 @@ describe('an arm as fields', () => {
     });
     expect(Object.keys(ARMS)).toEqual(['base', 'grpo', 'agon', 'agon-fixed-roles', 'agon-shared-opponent', 'agon-margin', 'agon-cooperative']);
     expect(armSpec(methodFields('agon'))).toEqual({ kind: 'agon', options: { bonus: 'conversion', bonus_weight: 1, roles: 'swap', swap_every: 1, opponent: 'own-draft', solutions_per_draft: 1, learners: 'both', drafter_reward: 'plain' } });
+  });
+
+  it('refuses the configs train.py cannot run yet: a config\'s own arms or its sweep', () => {
+    expect(pytorchConfigProblem({})).toBeNull();
+    expect(pytorchConfigProblem({ arms: [] })).toBeNull();
+    expect(pytorchConfigProblem({ arms: [{ name: 'x', ...AGON_FIELDS }] })).toMatch(/does not run a config's own arms or its sweep yet .*remove the arms/);
   });
 
   it('refuses the arms train.py cannot run yet, naming the arm and the field', () => {

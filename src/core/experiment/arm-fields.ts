@@ -94,28 +94,45 @@ export function armParityProblem(fields: TrainingFields, numGenerations: number)
   return fields.training === 'agon' ? parityProblem(numGenerations, fields.solutions_per_draft) : null;
 }
 
+/** Each field's type and range. */
+export const armFieldTypes = {
+  training: z.enum(TRAININGS),
+  bonus: z.enum(BONUS_FORMS),
+  bonus_weight: num(0, 10),
+  roles: z.enum(ROLE_SCHEDULES),
+  swap_every: int(1, 100_000),
+  opponent: z.enum(OPPONENTS),
+  // 2N is at most 128 (num_generations up to 64), so m + 1 divides it only up to 127.
+  solutions_per_draft: int(1, 127),
+  learners: z.enum(LEARNERS),
+  drafter_reward: z.enum(DRAFTER_REWARDS),
+  readout: z.enum(READOUTS),
+} satisfies Record<keyof ArmFields, z.ZodType>;
+
+/** Each field's schema, absent meaning Agon's value. */
+export const armFieldsShape = {
+  training: armFieldTypes.training.default(AGON_FIELDS.training),
+  bonus: armFieldTypes.bonus.default(AGON_FIELDS.bonus),
+  bonus_weight: armFieldTypes.bonus_weight.default(AGON_FIELDS.bonus_weight),
+  roles: armFieldTypes.roles.default(AGON_FIELDS.roles),
+  swap_every: armFieldTypes.swap_every.default(AGON_FIELDS.swap_every),
+  opponent: armFieldTypes.opponent.default(AGON_FIELDS.opponent),
+  solutions_per_draft: armFieldTypes.solutions_per_draft.default(AGON_FIELDS.solutions_per_draft),
+  learners: armFieldTypes.learners.default(AGON_FIELDS.learners),
+  drafter_reward: armFieldTypes.drafter_reward.default(AGON_FIELDS.drafter_reward),
+  readout: armFieldTypes.readout.default(AGON_FIELDS.readout),
+};
+
+/** Refuses the fields an arm's other fields leave unread (unreadFields), each at its own path. */
+export function refuseUnread(fields: ArmFields, ctx: z.RefinementCtx): void {
+  for (const { field, message } of unreadFields(fields)) ctx.addIssue({ code: 'custom', path: [field], message });
+}
+
 /**
- * An arm's fields in a config: strict (an unknown field is refused by name), each absent field
- * Agon's, each value in range, and no field set that the others leave unread.
+ * An arm's fields: strict (an unknown field is refused by name), each absent field Agon's, each
+ * value in range, and no field set that the others leave unread.
  */
-export const armFieldsSchema = z
-  .object({
-    training: z.enum(TRAININGS).default(AGON_FIELDS.training),
-    bonus: z.enum(BONUS_FORMS).default(AGON_FIELDS.bonus),
-    bonus_weight: num(0, 10).default(AGON_FIELDS.bonus_weight),
-    roles: z.enum(ROLE_SCHEDULES).default(AGON_FIELDS.roles),
-    swap_every: int(1, 100_000).default(AGON_FIELDS.swap_every),
-    opponent: z.enum(OPPONENTS).default(AGON_FIELDS.opponent),
-    // 2N is at most 128 (num_generations up to 64), so m + 1 divides it only up to 127.
-    solutions_per_draft: int(1, 127).default(AGON_FIELDS.solutions_per_draft),
-    learners: z.enum(LEARNERS).default(AGON_FIELDS.learners),
-    drafter_reward: z.enum(DRAFTER_REWARDS).default(AGON_FIELDS.drafter_reward),
-    readout: z.enum(READOUTS).default(AGON_FIELDS.readout),
-  })
-  .strict()
-  .superRefine((fields, ctx) => {
-    for (const { field, message } of unreadFields(fields)) ctx.addIssue({ code: 'custom', path: [field], message });
-  });
+export const armFieldsSchema = z.object(armFieldsShape).strict().superRefine(refuseUnread, { when: (payload) => payload.issues.length === 0 });
 
 /** What an arm trains, as the runner reads it: nothing, GRPO on A, or an Agon step with its mechanisms. */
 export type ArmSpec = { kind: 'base' } | { kind: 'grpo' } | { kind: 'agon'; options: AgonMechanisms };

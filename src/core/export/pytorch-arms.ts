@@ -5,6 +5,7 @@
  * refused, naming the arm and the field, rather than run by train.py as an arm it is not.
  */
 import { AGON_FIELDS, type AgonMechanisms, type ArmSpec } from '../experiment/arm-fields';
+import type { ExperimentConfig } from '../experiment/config';
 import type { BonusKind } from '../rl/rewards';
 
 export interface PytorchAgonOptions {
@@ -24,6 +25,12 @@ export function pytorchAgonOptions(options: AgonMechanisms, arm = 'this arm'): P
   for (const field of AGON_ONLY) if (options[field] !== AGON_FIELDS[field]) throw unsupported(field, options[field]);
   if (options.roles === 'b-drafts') throw unsupported('roles', options.roles);
   return { bonus: options.bonus, fixedRoles: options.roles === 'a-drafts', sharedOpponent: options.opponent === 'shared-draft' };
+}
+
+/** train.py runs the methods a config picks; a config's own arms and sweep it would leave out unseen, so they are refused. */
+export function pytorchConfigProblem(config: Pick<ExperimentConfig, 'arms' | 'sweep'>): string | null {
+  if (!config.arms?.length && !config.sweep) return null;
+  return `the PyTorch export does not run a config's own arms or its sweep yet (train.py runs the paper's methods): remove ${config.sweep ? 'the sweep' : 'the arms'} to export`;
 }
 
 export function pytorchArms(arms: Record<string, ArmSpec>): Record<string, PytorchArm> {

@@ -16,7 +16,7 @@ import { completionBudget } from '../tasks/budget';
 import { familyByName } from '../tasks/families';
 import { testHardSplit, validationSplit } from '../tasks/splits';
 import type { Problem } from '../tasks/task';
-import { pytorchArms } from './pytorch-arms';
+import { pytorchArms, pytorchConfigProblem } from './pytorch-arms';
 import { pytorchReadme } from './pytorch-readme';
 import { sha256Hex } from './sha256';
 
@@ -52,6 +52,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
 /** Path -> contents of the project. */
 export async function pytorchProject(input: PytorchExportInput): Promise<Map<string, string | Uint8Array>> {
   const { config, pair, sources } = input;
+  const refused = pytorchConfigProblem(config);
+  if (refused) throw new Error(refused);
   const family = familyByName(config.task);
   const seeds = seedsOf(config);
   const files = new Map<string, string | Uint8Array>();
