@@ -14,7 +14,7 @@ import { agonStep } from '../rl/agon';
 import type { RlConfig } from '../rl/config';
 import { grpoStep, type Learner } from '../rl/grpo';
 import { restoreOptimizer, saveOptimizer } from '../rl/optimizer-state';
-import type { Member, Round } from '../rl/round';
+import { agonDrafts, type Member, type Round } from '../rl/round';
 import { familyByName } from '../tasks/families';
 import { sampleProblem, testHardSplit, validationSplit } from '../tasks/splits';
 import type { Problem, TaskFamily } from '../tasks/task';
@@ -417,7 +417,7 @@ export class ExperimentRunner {
       counters.kl.push(round.updates.model.kl);
     } else {
       const { drafter, solver } = round.updates;
-      add('drafter', round.problems.flatMap((p) => p.drafts), drafter !== null);
+      add('drafter', round.problems.flatMap(agonDrafts), drafter !== null);
       add('solver', round.problems.flatMap((p) => p.pairs.map((x) => x.solution)), solver !== null);
       counters.kl.push(mean([drafter, solver].filter((u) => u !== null).map((u) => u.kl)));
     }

@@ -49,7 +49,7 @@ describe('an Agon step with other fields', () => {
       expect(p.drafts).toHaveLength(2);
       expect(p.pairs).toHaveLength(6);
       // Solutions 0-2 read draft 0, 3-5 draft 1; each pair shows the draft it read.
-      expect(p.pairs.map((x) => p.drafts.indexOf(x.draft))).toEqual([0, 0, 0, 1, 1, 1]);
+      expect(p.pairs.map((x) => p.drafts!.indexOf(x.draft))).toEqual([0, 0, 0, 1, 1, 1]);
     }
   }, 120_000);
 

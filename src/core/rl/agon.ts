@@ -16,7 +16,7 @@
 import { draftedPrompt, draftView, plainPrompt } from '../tasks/format';
 import type { Problem, TaskFamily } from '../tasks/task';
 import { groupAdvantages } from './advantages';
-import { pairedDraft, problemSplit, readDraft, roles, type Opponent, type ProblemSplit, type RoleSchedule } from './agon-layout';
+import { pairedDraft, problemSplit, readDraft, roles, type Opponent, type RoleSchedule } from './agon-layout';
 import type { RlConfig } from './config';
 import type { Learner } from './grpo';
 import { updatePolicy, type UpdateStats } from './policy-update';
@@ -101,8 +101,9 @@ export async function agonStep(
   options: AgonOptions,
   seed: number,
 ): Promise<AgonRound> {
-  const split: ProblemSplit = problemSplit(config.num_generations, options.solutions_per_draft);
+  // 5. (of the previous step) The schedule says who drafts at this step.
   const { drafter, solver } = roles(step, options.roles, options.swap_every);
+  const split = problemSplit(config.num_generations, options.solutions_per_draft);
 
   // 1. D drafts per problem, from the plain prompt.
   const draftJobs = problems.flatMap((problem) => Array.from({ length: split.drafts }, () => ({ problem, prompt: plainPrompt(family, problem) })));
@@ -114,7 +115,7 @@ export async function agonStep(
   const solveJobs = reads.map((i, j) => ({ problem: drafts[i]!.problem, prompt: draftedPrompt(drafts[i]!.problem, views[j]!) }));
   const solutions = await rollouts(learners[solver].model, family, solveJobs, config, seed + 1);
 
-  // 3-4. Rewards, then advantages within each stream's groups.
+  // 3. Rewards, and advantages within each stream's groups.
   const { draftRewards, solveRewards, draftAdvantages: draftAdv, solveAdvantages: solveAdv } = agonScores(
     drafts.map(outcome),
     solutions.map(outcome),
@@ -123,7 +124,7 @@ export async function agonStep(
     options,
   );
 
-  // One update per learning model, the drafter's first.
+  // 4. One update per learning model, the drafter's first.
   const draftUpdate = await maybeUpdate(options.learners !== 'solver', learners[drafter], drafts, draftAdv, config);
   const solveUpdate = await maybeUpdate(options.learners !== 'drafter', learners[solver], solutions, solveAdv, config);
 
