@@ -16,9 +16,11 @@ import { describeAdapter, selectBackend, type BackendInfo } from '../core/backen
 import { basePairId } from '../core/experiment/base-pair';
 import { parseExperimentConfig, type ExperimentConfig } from '../core/experiment/config';
 import { curvesCsv } from '../core/experiment/csv';
-import { ARMS, armsFor, METHOD_SPECS, METHODS, type MethodName } from '../core/experiment/methods';
 import { isPresetName, presetFor, PRESETS } from '../core/experiment/presets';
 import { mergeArmRuns, type ExperimentResult } from '../core/experiment/result';
+import { runArms, runRows, type RunArm, type RunRow } from '../core/experiment/run-rows';
+import { sweepReference } from '../core/experiment/custom-arms';
+import { sweepTable } from '../core/experiment/sweep-table';
 import { ExperimentRunner } from '../core/experiment/runner';
 import { configForSeed, parseSeeds, seedsOf, withSeeds } from '../core/experiment/seeds';
 import { mechanismCurves, methodCurves } from '../core/experiment/summary';
@@ -29,18 +31,21 @@ import { shippedPairBytes } from './checkpoint-dir';
 import { passAt1Svg } from './plot-svg';
 import { headlineRatiosText, pooledTableText } from './pooled-table';
 import { seedTablesText } from './seed-tables';
+import { sweepTableText } from './sweep-table-text';
 
 const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).join('|')}> --out DIR
        [--task math|code] [--steps N] [--seeds 1,2,3] [--eval-problems N] [--config exported-config.json]
-       [--checkpoints DIR] [--backend wasm|cpu|webgpu] [--jobs N] [--resume] [--reference METHOD]
+       [--checkpoints DIR] [--backend wasm|cpu|webgpu] [--jobs N] [--resume] [--reference ROW]
   A config with base_pair_source "pretrain" is refused: pretrain with npm run pretrain, then pass --checkpoints.
   --jobs N runs up to N arms at once (of any seed), each in its own process (tfjs wasm uses one core
            per process; on webgpu they share the GPU); default: the number of cores. The result of each
            seed is the same as with --jobs 1.
   --resume keeps the arms a stopped run of the same config finished in DIR (DIR/result-seed<S>-<arm>.json)
            and runs the rest, each in its own process as with --jobs.
-  --reference METHOD is the method the pooled table's paired column measures the others against
-           (default agon): the difference in pass@1 with a 95% interval paired over seeds and problems.
+  --reference ROW is the method (or arm of the config's own) the pooled table's paired column measures
+           the others against (default agon; with a sweep, the sweep's reference): the difference in
+           pass@1 with a 95% interval paired over seeds and problems. A config's sweep also prints
+           pass@1 against the swept value, each point against the sweep's reference.
   --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.
   --by-seed adds tables seed by seed to the summary: pass@1 of the picked candidate, rescue / sabotage, copy rate
            and training reward at each evaluation, and the drafter alone at the end.`;
@@ -85,7 +90,7 @@ function parse() {
       summarize: { type: 'boolean', default: false },
       'by-seed': { type: 'boolean', default: false },
       resume: { type: 'boolean', default: false },
-      reference: { type: 'string', default: 'agon' },
+      reference: { type: 'string' },
       // Internal: a child process of --jobs runs these arms, writes its result and leaves the summary to the parent.
       'no-summary': { type: 'boolean', default: false },
       arms: { type: 'string' },
@@ -120,14 +125,16 @@ function parse() {
   if (!checked.ok) throw new UsageError(checked.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
   if (checked.config.base_pair_source === 'pretrain') throw new UsageError(pretrainRefusal(checked.config));
   warnShortBudget(checked.config);
-  if (!isMethodName(values.reference)) throw new UsageError(`--reference must be a method (${METHODS.join(', ')}), got "${values.reference}"`);
+  const rows = runRows(checked.config).map((r) => r.name);
+  const reference = values.reference ?? (checked.config.sweep && !rows.includes('agon') ? sweepReference(checked.config.sweep) : 'agon');
+  if (values.reference !== undefined && !rows.includes(reference)) throw new UsageError(`--reference must be a method or arm of this run (${rows.join(', ')}), got "${reference}"`);
   const jobs = integer('jobs', values.jobs);
   if (jobs < 1) throw new UsageError('--jobs must be at least 1');
   const arms = values.arms?.split(',') ?? null;
-  const known = armsFor(checked.config.methods);
+  const known = runArms(checked.config).map((a) => a.name);
   const unknown = arms?.find((a) => !known.includes(a));
   if (unknown !== undefined) throw new UsageError(`--arms: "${unknown}" is not an arm of this config (${known.join(', ')})`);
-  return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend, jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize, bySeed: values['by-seed'], resume: values.resume, reference: values.reference };
+  return { config: checked.config, seeds: seedsOf(checked.config), out: values.out, checkpoints: values.checkpoints, backend: values.backend, jobs, arms, summary: !values['no-summary'], summarizeOnly: values.summarize, bySeed: values['by-seed'], resume: values.resume, reference };
 }
 
 /** A completion budget below the task's layout is allowed (an ablation), but it cuts every full solution: say so. */
@@ -152,28 +159,27 @@ function pretrainRefusal(config: ExperimentConfig): string {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
-const isMethodName = (name: string): name is MethodName => (METHODS as readonly string[]).includes(name);
-
-function printTable(results: ExperimentResult[], reference: MethodName): void {
+function printTable(results: ExperimentResult[], reference: string): void {
   console.log(`\n${pooledTableText(results, reference)}`);
   console.log(`\n${headlineRatiosText(results)}`);
 }
 
-/** One row per eval step, one column per method: `cell` of that method's point at that step, or blank. */
-function printByStep<P extends { step: number }>(title: string, curves: Partial<Record<MethodName, P[]>>, methods: readonly MethodName[], cell: (p: P) => string): void {
-  const shown = methods.filter((m) => curves[m]?.length);
-  const steps = [...new Set(shown.flatMap((m) => curves[m]!.map((p) => p.step)))].sort((a, b) => a - b);
-  console.log(`\n${title}\n\n| step | ${shown.map((m) => METHOD_SPECS[m].label).join(' | ')} |\n|---|${shown.map(() => '---|').join('')}`);
+/** One row per eval step, one column per row of the run: `cell` of that row's point at that step, or blank. */
+function printByStep<P extends { step: number }>(title: string, curves: Partial<Record<string, P[]>>, rows: readonly RunRow[], cell: (p: P) => string): void {
+  const shown = rows.filter((r) => curves[r.name]?.length);
+  const steps = [...new Set(shown.flatMap((r) => curves[r.name]!.map((p) => p.step)))].sort((a, b) => a - b);
+  console.log(`\n${title}\n\n| step | ${shown.map((r) => r.label).join(' | ')} |\n|---|${shown.map(() => '---|').join('')}`);
   for (const step of steps) {
-    console.log(`| ${step} | ${shown.map((m) => { const p = curves[m]!.find((q) => q.step === step); return p ? cell(p) : ''; }).join(' | ')} |`);
+    console.log(`| ${step} | ${shown.map((r) => { const p = curves[r.name]!.find((q) => q.step === step); return p ? cell(p) : ''; }).join(' | ')} |`);
   }
 }
 
 /** The learning curves (pooled pass@1 at each evaluation) and the mechanism's signature (rescue / sabotage). */
 function printCurves(config: ExperimentConfig, results: ExperimentResult[]): void {
-  printByStep('pass@1 % on test-hard at each evaluation (seeds pooled)', methodCurves(results), config.methods, (p) => pct(p.passAt1));
+  const rows = runRows(config);
+  printByStep('pass@1 % on test-hard at each evaluation (seeds pooled)', methodCurves(results), rows, (p) => pct(p.passAt1));
   const rate = (x: number | null) => (x === null ? '-' : pct(x));
-  printByStep('rescue % / sabotage % of the chosen cascade at each evaluation (mean over seeds)', mechanismCurves(results), config.methods, (p) => `${rate(p.rescue)} / ${rate(p.sabotage)}`);
+  printByStep('rescue % / sabotage % of the chosen cascade at each evaluation (mean over seeds)', mechanismCurves(results), rows, (p) => `${rate(p.rescue)} / ${rate(p.sabotage)}`);
 }
 
 /** Where a seed's result goes; a child of --jobs that ran some arms writes a part of it. */
@@ -211,9 +217,10 @@ async function runSeed(config: ExperimentConfig, seed: number, out: string, chec
 }
 
 /** Longest first, so the last process to finish is not the one that started an Agon arm last. */
-function byCost(arms: readonly string[]): string[] {
-  const cost = (arm: string) => ({ agon: 2, grpo: 1, base: 0 })[ARMS[arm]!.kind];
-  return [...arms].sort((x, y) => cost(y) - cost(x));
+function byCost(config: ExperimentConfig): string[] {
+  const arms = runArms(config);
+  const cost = (arm: RunArm) => ({ agon: 2, grpo: 1, base: 0 })[arm.spec.kind];
+  return [...arms].sort((x, y) => cost(y) - cost(x)).map((a) => a.name);
 }
 
 /**
@@ -221,7 +228,7 @@ function byCost(arms: readonly string[]): string[] {
  * config from DIR/config.json. Each seed's parts are then merged into its result JSON.
  */
 async function runChildren(config: ExperimentConfig, configFile: string, seeds: number[], jobs: number, out: string, checkpoints: string, backend: string): Promise<ExperimentResult[]> {
-  const arms = byCost(armsFor(config.methods));
+  const arms = byCost(config);
   const units = arms.flatMap((arm) => seeds.map((seed) => ({ seed, arm })));
   // An arm's part is written only when the arm has finished, so one that exists is whole (--resume).
   const queue = units.filter((u) => !existsSync(resultFile(out, u.seed, [u.arm])));
@@ -260,14 +267,16 @@ function removeParts(out: string): void {
   for (const f of readdirSync(out)) if (/^result-seed\d+-.+\.json$/.test(f)) rmSync(join(out, f));
 }
 
-function summarize(config: ExperimentConfig, results: ExperimentResult[], out: string, reference: MethodName, bySeed: boolean): void {
+function summarize(config: ExperimentConfig, results: ExperimentResult[], out: string, reference: string, bySeed: boolean): void {
   writeFileSync(join(out, 'curves.csv'), curvesCsv(results));
   const curves = methodCurves(results);
-  const series = config.methods.filter((m) => curves[m]).map((m) => ({ label: METHOD_SPECS[m].label, points: curves[m]! }));
+  const series = runRows(config).filter((r) => curves[r.name]).map((r) => ({ label: r.label, points: curves[r.name]! }));
   writeFileSync(join(out, 'pass-at-1.svg'), passAt1Svg(series, config.steps, `pass@1 on test-hard (${config.task}), ${results.length} seed(s)`));
   printTable(results, reference);
   printCurves(config, results);
-  if (bySeed) console.log(seedTablesText(results, config.methods));
+  const sweep = sweepTable(results, config);
+  if (sweep) console.log(`\n${sweepTableText(sweep)}`);
+  if (bySeed) console.log(seedTablesText(results, runRows(config)));
   console.log(`\nwrote ${out}/result-seed*.json, curves.csv, pass-at-1.svg`);
 }
 

@@ -4,21 +4,21 @@
  * validation, and the paired difference from the reference method over the seeds and problems.
  * Under it, the headline ratios on the pooled numbers beside the paper's.
  */
-import { METHOD_SPECS, type MethodName } from '../core/experiment/methods';
 import { referenceColumn } from '../core/experiment/paired-comparison';
 import { pairedWords } from '../core/experiment/paired-words';
 import type { ExperimentResult } from '../core/experiment/result';
 import { ratioText } from '../core/experiment/headline-ratios';
 import { paperRatio } from '../core/experiment/paper-table';
+import { rowLabel } from '../core/experiment/run-rows';
 import { pooledRatios, pooledTable } from '../core/experiment/summary';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 
-export function pooledTableText(results: readonly ExperimentResult[], reference: MethodName): string {
+export function pooledTableText(results: readonly ExperimentResult[], reference: string): string {
   const rows = pooledTable(results);
   const paired = referenceColumn(results.map((r) => r.table), rows.map((r) => r.method), reference);
   const lines = [
-    `| method | pass@1 % (95% CI) | per seed | final-stage length | direction (picked on validation) | vs ${METHOD_SPECS[reference].label} (paired) |`,
+    `| method | pass@1 % (95% CI) | per seed | final-stage length | direction (picked on validation) | vs ${rowLabel(reference)} (paired) |`,
     `|---|---|---|---|---|---|`,
     ...rows.map((r) => `| ${r.label} | ${pct(r.pooled.passAt1)} (${pct(r.pooled.low)}-${pct(r.pooled.high)}) | ${r.perSeed.map(pct).join(' / ')} | ${r.finalLength.toFixed(1)} | ${r.chosen.join(' / ')} | ${pairedWords(paired.get(r.method)!)} |`),
   ];

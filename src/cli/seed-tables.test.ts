@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../core/experiment/presets';
+import { runRows } from '../core/experiment/run-rows';
 import { fakeResult } from '../app/testing/share-fixtures';
 import { seedTablesText } from './seed-tables';
 
@@ -14,7 +15,7 @@ function rows(text: string, title: string): string[][] {
 }
 
 describe('the per-seed tables of the CLI', () => {
-  const text = seedTablesText(results, config.methods);
+  const text = seedTablesText(results, runRows(results[0]!.config));
 
   it("gives each method's picked candidate per seed at every evaluation, seeds in order", () => {
     const pass = rows(text, 'pass@1 % on test-hard');

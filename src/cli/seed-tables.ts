@@ -5,8 +5,8 @@
  * training reward of each stream, and the drafter alone against its cascade at the end.
  */
 import type { CandidateResult } from '../core/experiment/evaluate';
-import { METHOD_SPECS, type MethodName } from '../core/experiment/methods';
 import type { ExperimentResult } from '../core/experiment/result';
+import type { RunRow } from '../core/experiment/run-rows';
 
 interface SeedPoint {
   step: number;
@@ -15,27 +15,27 @@ interface SeedPoint {
 }
 
 interface SeedCurve {
-  method: MethodName;
+  row: RunRow;
   seed: number;
   points: SeedPoint[];
 }
 
 const pct = (x: number) => (100 * x).toFixed(1);
 
-/** Every (method, seed) curve of the picked candidate, in the config's method order, then by seed. */
-function seedCurves(results: readonly ExperimentResult[], methods: readonly MethodName[]): SeedCurve[] {
+/** Every (row, seed) curve of the picked candidate, in the config's row order, then by seed. */
+function seedCurves(results: readonly ExperimentResult[], rows: readonly RunRow[]): SeedCurve[] {
   const curves: SeedCurve[] = [];
-  for (const method of methods) {
+  for (const row of rows) {
     for (const result of [...results].sort((a, b) => a.config.seed - b.config.seed)) {
       const points: SeedPoint[] = [];
       for (const arm of Object.values(result.arms)) {
         for (const point of arm.curve) {
-          const readout = point.readouts[method];
+          const readout = point.readouts[row.name];
           const picked = readout?.candidates[readout.chosen];
           if (picked) points.push({ step: point.step, picked, reward: point.reward });
         }
       }
-      if (points.length) curves.push({ method, seed: result.config.seed, points: points.sort((a, b) => a.step - b.step) });
+      if (points.length) curves.push({ row, seed: result.config.seed, points: points.sort((a, b) => a.step - b.step) });
     }
   }
   return curves;
@@ -48,35 +48,35 @@ function table(title: string, curves: readonly SeedCurve[], cell: (p: SeedPoint)
   const steps = [...new Set(rows.flatMap((r) => [...r.cells.keys()]))].sort((a, b) => a - b);
   const lines = [`| method | seed | picked at the end | ${steps.join(' | ')} |`, `|---|---|---|${steps.map(() => '---|').join('')}`];
   for (const { c, cells } of rows) {
-    lines.push(`| ${METHOD_SPECS[c.method].label} | ${c.seed} | ${c.points.at(-1)!.picked.name} | ${steps.map((s) => cells.get(s) ?? '').join(' | ')} |`);
+    lines.push(`| ${c.row.label} | ${c.seed} | ${c.points.at(-1)!.picked.name} | ${steps.map((s) => cells.get(s) ?? '').join(' | ')} |`);
   }
   return `\n${title}\n\n${lines.join('\n')}\n`;
 }
 
 function drafterAloneTable(curves: readonly SeedCurve[]): string {
-  const byMethod = new Map<MethodName, CandidateResult[]>();
+  const byMethod = new Map<RunRow, CandidateResult[]>();
   for (const c of curves) {
     const last = c.points.at(-1)!.picked;
-    if (last.drafterAlone) byMethod.set(c.method, [...(byMethod.get(c.method) ?? []), last]);
+    if (last.drafterAlone) byMethod.set(c.row, [...(byMethod.get(c.row) ?? []), last]);
   }
   if (!byMethod.size) return '';
   const lines = ['| method | drafter alone, per seed | its cascade, per seed |', '|---|---|---|'];
-  for (const [method, last] of byMethod) {
-    lines.push(`| ${METHOD_SPECS[method].label} | ${last.map((c) => pct(c.drafterAlone!.passAt1)).join(' / ')} | ${last.map((c) => pct(c.test.passAt1)).join(' / ')} |`);
+  for (const [row, last] of byMethod) {
+    lines.push(`| ${row.label} | ${last.map((c) => pct(c.drafterAlone!.passAt1)).join(' / ')} | ${last.map((c) => pct(c.test.passAt1)).join(' / ')} |`);
   }
   return `\nthe drafter of the picked direction alone at the last evaluation, against its cascade (pass@1 %)\n\n${lines.join('\n')}\n`;
 }
 
-/** The curves of the first method of each arm: the methods an arm trains for share its reward (GRPO and its self-cascade). */
+/** The curves of the first row of each arm: the rows an arm trains for share its reward (GRPO and its self-cascade). */
 function armOwners(curves: readonly SeedCurve[]): SeedCurve[] {
-  const owner = new Map<string, MethodName>();
-  for (const c of curves) if (!owner.has(METHOD_SPECS[c.method].arm)) owner.set(METHOD_SPECS[c.method].arm, c.method);
-  return curves.filter((c) => owner.get(METHOD_SPECS[c.method].arm) === c.method);
+  const owner = new Map<string, RunRow>();
+  for (const c of curves) if (!owner.has(c.row.arm)) owner.set(c.row.arm, c.row);
+  return curves.filter((c) => owner.get(c.row.arm) === c.row);
 }
 
 /** The per-seed tables as Markdown, each under a one-line title. */
-export function seedTablesText(results: readonly ExperimentResult[], methods: readonly MethodName[]): string {
-  const curves = seedCurves(results, methods);
+export function seedTablesText(results: readonly ExperimentResult[], rows: readonly RunRow[]): string {
+  const curves = seedCurves(results, rows);
   return [
     table('pass@1 % on test-hard of the candidate picked on validation, per seed', curves, (p) => pct(p.picked.test.passAt1)),
     table('rescue % / sabotage % of the picked cascade, per seed', curves, (p) => (p.picked.rescueRate === undefined ? null : `${pct(p.picked.rescueRate)} / ${pct(p.picked.sabotageRate ?? 0)}`)),

@@ -1,5 +1,6 @@
 /** One colour per method and per arm, the same in every chart, legend and table (readable on a projector). */
 import type { MethodName } from '../../core/experiment/methods';
+import { isMethodName } from '../../core/experiment/run-rows';
 
 export const METHOD_COLORS: Record<MethodName, string> = {
   agon: '#d62728',
@@ -13,6 +14,11 @@ export const METHOD_COLORS: Record<MethodName, string> = {
   moa: '#2ca02c',
   'zero-shot': '#4d4d4d',
 };
+
+/** A row's colour: its method's, or one grey for every arm of a config's own (until they get colours of their own). */
+export function rowColor(name: string): string {
+  return isMethodName(name) ? METHOD_COLORS[name] : '#7f7f7f';
+}
 
 export const ARM_COLORS: Record<string, string> = {
   base: '#4d4d4d',

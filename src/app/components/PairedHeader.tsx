@@ -3,25 +3,25 @@
  * method, Agon by default (the paper's method), else the table's first method.
  */
 import { useState } from 'react';
-import { METHOD_SPECS, type MethodName } from '../../core/experiment/methods';
+import { rowLabel } from '../../core/experiment/run-rows';
 
 const EXPLAIN =
   'pass@1 minus the reference\'s, in points, paired over the same test-hard problems and seeds: 95% interval from a bootstrap that resamples seeds, then problems (docs/method.md)';
 
 /** The reference picked, kept while it is one of `methods` (a table grows method by method during a run). */
-export function useReference(methods: readonly MethodName[]): [MethodName | undefined, (m: MethodName) => void] {
-  const [picked, setPicked] = useState<MethodName>('agon');
+export function useReference(methods: readonly string[]): [string | undefined, (m: string) => void] {
+  const [picked, setPicked] = useState<string>('agon');
   return [methods.includes(picked) ? picked : methods.includes('agon') ? 'agon' : methods[0], setPicked];
 }
 
-export function PairedHeader({ methods, reference, onChange }: { methods: readonly MethodName[]; reference: MethodName; onChange: (m: MethodName) => void }) {
+export function PairedHeader({ methods, reference, onChange }: { methods: readonly string[]; reference: string; onChange: (m: string) => void }) {
   return (
     <th title={EXPLAIN} data-testid="paired-header">
       vs{' '}
-      <select value={reference} onChange={(e) => onChange(e.target.value as MethodName)} aria-label="reference method" data-testid="reference-method">
+      <select value={reference} onChange={(e) => onChange(e.target.value)} aria-label="reference method" data-testid="reference-method">
         {methods.map((m) => (
           <option key={m} value={m}>
-            {METHOD_SPECS[m].label}
+            {rowLabel(m)}
           </option>
         ))}
       </select>

@@ -10,7 +10,7 @@ import { referenceColumn } from '../../core/experiment/paired-comparison';
 import { pairedWords } from '../../core/experiment/paired-words';
 import { seedsOf, seedsText } from '../../core/experiment/seeds';
 import { pooledRatios, pooledTable } from '../../core/experiment/summary';
-import { METHOD_COLORS } from '../charts/colors';
+import { rowColor } from '../charts/colors';
 import { useAppStore } from '../store/app-store';
 import { HeadlineRatios } from './HeadlineRatios';
 import { PairedHeader, useReference } from './PairedHeader';
@@ -54,7 +54,7 @@ export function PooledResultsTable() {
               {rows.map((row) => (
                 <tr key={row.method} data-method={row.method}>
                   <td>
-                    <span className="dot" style={{ background: METHOD_COLORS[row.method] }} />
+                    <span className="dot" style={{ background: rowColor(row.method) }} />
                     <strong>{row.label}</strong>
                   </td>
                   <td className="num" data-testid="pooled-cell">

@@ -4,13 +4,13 @@
  * of each method), final once the run is done.
  */
 import { useMemo } from 'react';
-import { METHOD_SPECS } from '../../core/experiment/methods';
 import { referenceColumn } from '../../core/experiment/paired-comparison';
 import { pairedWords } from '../../core/experiment/paired-words';
 import { headlineRatios } from '../../core/experiment/headline-ratios';
 import { buildTable, tableRatioInputs } from '../../core/experiment/result';
+import { runRows } from '../../core/experiment/run-rows';
 import { seedsOf } from '../../core/experiment/seeds';
-import { METHOD_COLORS } from '../charts/colors';
+import { rowColor } from '../charts/colors';
 import { useAppStore } from '../store/app-store';
 import { HeadlineRatios } from './HeadlineRatios';
 import { PairedHeader, useReference } from './PairedHeader';
@@ -26,6 +26,7 @@ export function ResultsTable() {
   const methods = useMemo(() => table.map((r) => r.method), [table]);
   const [reference, setReference] = useReference(methods);
   const paired = useMemo(() => (reference ? referenceColumn([table], methods, reference) : null), [table, methods, reference]);
+  const explain = useMemo(() => new Map(config ? runRows(config).map((r) => [r.name, r.explain]) : []), [config]);
   const seed = useAppStore((s) => s.run.seed);
   if (!config) return null;
   // With several seeds this table is one seed's; the pooled table above holds them all.
@@ -50,9 +51,9 @@ export function ResultsTable() {
           {table.map((row) => (
             <tr key={row.method} data-method={row.method}>
               <td>
-                <span className="dot" style={{ background: METHOD_COLORS[row.method] }} />
+                <span className="dot" style={{ background: rowColor(row.method) }} />
                 <strong>{row.label}</strong>
-                <div className="explain">{METHOD_SPECS[row.method].explain}</div>
+                <div className="explain">{explain.get(row.method)}</div>
               </td>
               <td className="num">
                 {pct(row.test.passAt1)} <span className="ci">({pct(row.test.low)}–{pct(row.test.high)})</span>

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { ExperimentConfig } from '../../core/experiment/config';
 import type { CandidateResult } from '../../core/experiment/evaluate';
 import { ARMS, METHOD_SPECS, METHODS, type MethodName } from '../../core/experiment/methods';
+import { isMethodName } from '../../core/experiment/run-rows';
 import { MAX_OUTCOMES_CHARS, withIncreasingSteps, withOutcomesRule, withScoreRules } from '../../core/experiment/score-rules';
 import { headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type EvalPoint, type ExperimentResult } from '../../core/experiment/result';
 
@@ -91,7 +92,8 @@ type SharedPoint = z.infer<typeof pointSchema>;
 
 function trimPoint(point: EvalPoint): SharedPoint {
   const chosen: Partial<Record<MethodName, CandidateResult>> = {};
-  for (const [method, readout] of Object.entries(point.readouts) as [MethodName, NonNullable<EvalPoint['readouts'][MethodName]>][]) {
+  for (const [method, readout] of Object.entries(point.readouts)) {
+    if (!isMethodName(method)) continue;
     const candidate = readout.candidates[readout.chosen];
     if (!candidate) continue;
     // The table's outcomes are the ones compared; the curves' would only lengthen the link.
@@ -109,7 +111,8 @@ function trimPoint(point: EvalPoint): SharedPoint {
  */
 export function trimResults(result: ExperimentResult, outcomes = true): SharedResults {
   const arms: SharedResults['arms'] = {};
-  for (const [name, arm] of Object.entries(result.arms)) arms[name] = { ...arm, curve: arm.curve.map(trimPoint) };
+  // The paper's arms alone: links do not carry a config's own arms yet.
+  for (const [name, arm] of Object.entries(result.arms)) if (Object.hasOwn(ARMS, name)) arms[name] = { ...arm, curve: arm.curve.map(trimPoint) };
   // Not the platform: a browser's user-agent string says more about the sender than the run needs.
   const { backend, adapter, tfjsVersion, appVersion } = result.environment;
   return rounded({
@@ -118,8 +121,8 @@ export function trimResults(result: ExperimentResult, outcomes = true): SharedRe
     startedAt: result.startedAt,
     finishedAt: result.finishedAt,
     arms,
-    // Labels are this app's own (METHOD_SPECS), never taken from a link.
-    table: result.table.map(({ method, chosen, test, testOutcomes, finalLength, candidates, drafterAlone }) => ({
+    // Labels are this app's own (METHOD_SPECS), never taken from a link. Links carry the paper's methods' rows alone (not yet a config's own arms).
+    table: result.table.filter((row): row is typeof row & { method: MethodName } => isMethodName(row.method)).map(({ method, chosen, test, testOutcomes, finalLength, candidates, drafterAlone }) => ({
       method,
       chosen,
       test,

@@ -35,7 +35,7 @@ export function tablesOf(run: SavedRun): TableRow[][] {
 }
 
 /** Per method, the score a run is compared by: pooled over its seeds when more than one finished. */
-function scoresOf(run: SavedRun): { method: MethodName; test: Score }[] {
+function scoresOf(run: SavedRun): { method: string; test: Score }[] {
   const seeds = pooledSeeds(run);
   return seeds.length > 0 ? pooledTable(seeds).map((r) => ({ method: r.method, test: r.pooled })) : tableOf(run);
 }

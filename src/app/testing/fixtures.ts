@@ -15,7 +15,7 @@ export function pair(draftRight: boolean, solverRight: boolean): AgonPair {
 export function agonRound(step: number, pairs: AgonPair[] = [pair(false, true), pair(true, false)]): AgonRound {
   const stats = { loss: 0, kl: 0 };
   const drafter = step % 2 === 0 ? 'A' : 'B';
-  return { kind: 'agon', step, drafter, solver: drafter === 'A' ? 'B' : 'A', problems: [{ text: '1+1', answer: '2', pairs }], updates: { drafter: stats, solver: stats } };
+  return { kind: 'agon', step, drafter, solver: drafter === 'A' ? 'B' : 'A', problems: [{ text: '1+1', answer: '2', drafts: pairs.map((p) => p.draft), pairs }], updates: { drafter: stats, solver: stats } };
 }
 
 export function grpoRound(step: number): GrpoRound {

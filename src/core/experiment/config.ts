@@ -5,8 +5,11 @@
  */
 import { z } from 'zod';
 import { DEFAULT_RL_CONFIG } from '../rl/config';
-import { METHODS } from './methods';
+import { armParityProblem } from './arm-fields';
+import { armNameSchema, customArmsSchema, sweepArms, sweepSchema } from './custom-arms';
+import { METHODS, NAMED_ARMS } from './methods';
 import { pretrainSettingsSchema } from './pretrain-settings';
+import { runRows } from './run-rows';
 import { int, num } from './schema-numbers';
 import { seedSchema, seedsSchema } from './seeds';
 
@@ -39,7 +42,11 @@ export const experimentConfigSchema = z
     base_pair_source: z.enum(['shipped', 'pretrain']).default('shipped'),
     /** How to pretrain the pair; read only when base_pair_source is 'pretrain'. */
     pretrain: pretrainSettingsSchema.optional(),
-    methods: z.array(z.enum(METHODS)).min(1, 'pick at least one method').refine((m) => new Set(m).size === m.length, 'a method is listed twice'),
+    methods: z.array(z.enum(METHODS)).refine((m) => new Set(m).size === m.length, 'a method is listed twice'),
+    /** Arms of the config's own beside the paper's methods (custom-arms.ts); absent: none. */
+    arms: customArmsSchema.optional(),
+    /** One field varied over a list of values, one arm per value (custom-arms.ts); absent: none. */
+    sweep: sweepSchema.optional(),
     steps: int(0, 100_000),
     problems_per_step: int(1, 256),
     eval_every: int(1, 100_000),
@@ -63,9 +70,34 @@ export const experimentConfigSchema = z
     message: 'eval_every is longer than the run: no evaluation would happen before the end',
     path: ['eval_every'],
     params: { partners: ['steps'] },
-  });
+  })
+  // Only on a config whose fields all passed: the rules build the rows from them.
+  .superRefine(refuseBadRows, { when: (payload) => payload.issues.length === 0 });
 
 export type ExperimentConfig = z.infer<typeof experimentConfigSchema>;
+
+/**
+ * The rules on the rows as a whole: at least one, every name once (the paper's method and arm
+ * names are taken), every arm's compute-parity split possible with num_generations, and a sweep's
+ * reference among the rows.
+ */
+function refuseBadRows(c: Pick<ExperimentConfig, 'methods' | 'arms' | 'sweep' | 'rl'>, ctx: z.RefinementCtx): void {
+  const own = [...(c.arms ?? []).map((arm, i) => ({ arm, path: ['arms', i] })), ...(c.sweep ? sweepArms(c.sweep).map((arm, i) => ({ arm, path: ['sweep', 'values', i] })) : [])];
+  if (c.methods.length + own.length === 0) ctx.addIssue({ code: 'custom', path: ['methods'], message: 'pick at least one method' });
+  const taken = new Map<string, string>([...Object.keys(NAMED_ARMS), ...METHODS].map((n) => [n, 'a name of the paper\'s methods and arms']));
+  for (const { arm, path } of own) {
+    const at = path[0] === 'arms' ? [...path, 'name'] : path;
+    const clash = taken.get(arm.name);
+    if (clash) ctx.addIssue({ code: 'custom', path: at, message: `${JSON.stringify(arm.name)} is ${clash}` });
+    else if (!armNameSchema.safeParse(arm.name).success) ctx.addIssue({ code: 'custom', path: at, message: `${JSON.stringify(arm.name)} is no name for an arm: ${armNameSchema.safeParse(arm.name).error?.issues[0]?.message}` });
+    taken.set(arm.name, 'listed twice');
+    const parity = armParityProblem(arm, c.rl.num_generations);
+    if (parity) ctx.addIssue({ code: 'custom', path: path[0] === 'arms' ? [...path, 'solutions_per_draft'] : path, message: parity, params: { partners: ['rl.num_generations'] } });
+  }
+  if (c.sweep?.reference !== undefined && !runRows(c).some((r) => r.name === c.sweep!.reference)) {
+    ctx.addIssue({ code: 'custom', path: ['sweep', 'reference'], message: `${JSON.stringify(c.sweep.reference)} is not a row of this run (a method it picks, one of its arms or a point of the sweep)` });
+  }
+}
 
 export const DEFAULT_EXPERIMENT: ExperimentConfig = {
   version: 1,

@@ -64,7 +64,7 @@ export function headlineRatios(passAt1: RatioInputs): HeadlineRatio[] {
 }
 
 /** The pass@1 of each method a table lists (the paper-shaped table of one result, or the pooled one). */
-export function ratioInputs(rows: readonly { method: MethodName; passAt1: number }[]): RatioInputs {
+export function ratioInputs(rows: readonly { method: string; passAt1: number }[]): RatioInputs {
   const inputs: RatioInputs = {};
   for (const { method, passAt1 } of rows) if (method in TERMS) inputs[method as Term] = passAt1;
   return inputs;

@@ -1,8 +1,11 @@
 /**
- * The rows of the paper's table. Each method is an arm to train (or the untrained
- * base) plus how it is read out at evaluation.
+ * The rows of the paper's table, as named presets of an arm's fields (arm-fields.ts): each
+ * method is a named trained arm (its training fields) plus how it is read out at evaluation.
+ * The ablations are Agon with one field changed.
  */
-import type { AgonOptions } from '../rl/agon';
+import { AGON_FIELDS, armSpec, trainingFields, type ArmFields, type ArmSpec, type Readout, type TrainingFields } from './arm-fields';
+
+export type { ArmSpec, Readout };
 
 export const METHODS = [
   'agon',
@@ -18,31 +21,30 @@ export const METHODS = [
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 
-/** How a method is evaluated: one model alone, a model reading its own draft, or the pair as a cascade. */
-export type Readout = 'solo' | 'self-cascade' | 'pair-cascade';
+const AGON = trainingFields(AGON_FIELDS);
 
-/** What is trained: nothing (the base pair), GRPO on A, or an Agon variant on both. */
-export type ArmSpec = { kind: 'base' } | { kind: 'grpo' } | { kind: 'agon'; options: Omit<AgonOptions, 'showDraftAnswer'> };
+/** The paper's trained arms, in the order a run trains them (base first); results and links name arms by these keys. */
+export const NAMED_ARMS = {
+  base: { ...AGON, training: 'none' },
+  grpo: { ...AGON, training: 'grpo' },
+  agon: AGON,
+  'agon-fixed-roles': { ...AGON, roles: 'a-drafts' },
+  'agon-shared-opponent': { ...AGON, opponent: 'shared-draft' },
+  'agon-margin': { ...AGON, bonus: 'margin' },
+  'agon-cooperative': { ...AGON, bonus: 'none' },
+} as const satisfies Record<string, TrainingFields>;
+export type NamedArm = keyof typeof NAMED_ARMS;
+
+/** What each named arm trains, as the runner reads it. */
+export const ARMS: Record<string, ArmSpec> = Object.fromEntries(Object.entries(NAMED_ARMS).map(([name, fields]) => [name, armSpec(fields)]));
 
 export interface MethodSpec {
   label: string;
   /** Plain-language explanation, for the legend and the CLI table. */
   explain: string;
-  arm: string;
+  arm: NamedArm;
   readout: Readout;
 }
-
-const agon = (over: Partial<AgonOptions>) => ({ kind: 'agon' as const, options: { bonus: 'conversion' as const, fixedRoles: false, sharedOpponent: false, ...over } });
-
-export const ARMS: Record<string, ArmSpec> = {
-  base: { kind: 'base' },
-  grpo: { kind: 'grpo' },
-  agon: agon({}),
-  'agon-fixed-roles': agon({ fixedRoles: true }),
-  'agon-shared-opponent': agon({ sharedOpponent: true }),
-  'agon-margin': agon({ bonus: 'margin' }),
-  'agon-cooperative': agon({ bonus: 'none' }),
-};
 
 export const METHOD_SPECS: Record<MethodName, MethodSpec> = {
   agon: { label: 'Agon', arm: 'agon', readout: 'pair-cascade', explain: 'Two rivals take turns drafting and solving; the solver is paid extra for being right where the draft was wrong.' },
@@ -57,8 +59,14 @@ export const METHOD_SPECS: Record<MethodName, MethodSpec> = {
   'zero-shot': { label: 'Zero-shot base', arm: 'base', readout: 'solo', explain: 'An untrained base model answering alone.' },
 };
 
+/** A method as fields: its arm's training fields and its readout. */
+export function methodFields(method: MethodName): ArmFields {
+  const spec = METHOD_SPECS[method];
+  return { ...NAMED_ARMS[spec.arm], readout: spec.readout };
+}
+
 /** Arms needed by the methods, in a fixed order (base first). */
 export function armsFor(methods: readonly MethodName[]): string[] {
-  const needed = new Set(methods.map((m) => METHOD_SPECS[m].arm));
+  const needed = new Set<string>(methods.map((m) => METHOD_SPECS[m].arm));
   return Object.keys(ARMS).filter((arm) => needed.has(arm));
 }

@@ -6,7 +6,7 @@
 import { decodeOutcomes } from '../eval/outcomes';
 import { pairedBootstrap, type PairedOutcomes } from '../eval/paired-bootstrap';
 import type { Estimate } from '../eval/stats';
-import { METHOD_SPECS, type MethodName } from './methods';
+import { rowLabel } from './run-rows';
 import type { TableRow } from './result';
 
 /** The difference (method minus reference, as fractions), or why it cannot be shown. */
@@ -14,15 +14,16 @@ export type PairedComparison = { ok: true; difference: Estimate } | { ok: false;
 
 /** One side of a comparison: a method, and the table of each seed it ran, in seed order. */
 export interface ComparedSide {
-  method: MethodName;
+  /** A row's name: a paper's method or an arm of the config's own. */
+  method: string;
   tables: readonly (readonly TableRow[])[];
 }
 
 const NOT_RECORDED = 'per-problem outcomes not recorded in this result';
 
 /** Both methods' outcomes in one seed, or why they cannot be paired. */
-function seedOutcomes(x: TableRow | undefined, y: TableRow | undefined, reference: MethodName): PairedOutcomes | string {
-  if (!y) return `${METHOD_SPECS[reference].label} has no evaluation here`;
+function seedOutcomes(x: TableRow | undefined, y: TableRow | undefined, reference: string): PairedOutcomes | string {
+  if (!y) return `${rowLabel(reference)} has no evaluation here`;
   if (!x) return 'no evaluation yet';
   if (x.testOutcomes === undefined || y.testOutcomes === undefined) return NOT_RECORDED;
   if (x.test.n !== y.test.n) return `measured on ${x.test.n} and ${y.test.n} problems, so not on the same ones`;
@@ -44,7 +45,7 @@ export function pairedComparison(side: ComparedSide, reference: ComparedSide): P
 }
 
 /** Every method of a run against the run's own reference method; the reference's own row says so. */
-export function referenceColumn(tables: readonly (readonly TableRow[])[], methods: readonly MethodName[], reference: MethodName): Map<MethodName, PairedComparison> {
+export function referenceColumn<Name extends string>(tables: readonly (readonly TableRow[])[], methods: readonly Name[], reference: string): Map<Name, PairedComparison> {
   return new Map(methods.map((method) => [
     method,
     method === reference ? { ok: false, why: 'the reference' } : pairedComparison({ method, tables }, { method: reference, tables }),

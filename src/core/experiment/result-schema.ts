@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { experimentConfigSchema } from './config';
 import { METHODS } from './methods';
+import { runRows } from './run-rows';
 import { issuesText } from './schema-issues';
 import { MAX_OUTCOMES_CHARS, withIncreasingSteps, withOutcomesRule, withScoreRules } from './score-rules';
 import { RESULT_SCHEMA, RESULT_VERSION, type ExperimentResult } from './result';
@@ -38,13 +39,14 @@ const evalPointSchema = z.object({
   tokensTrained: count,
   kl: z.number().optional(),
   reward: z.record(z.string(), z.number()).optional(),
-  readouts: z.partialRecord(z.enum(METHODS), readoutSchema),
+  // By row name; that each is a row of the result's config is checked with the config (rowsOfConfig).
+  readouts: z.record(z.string().max(48), readoutSchema),
 });
 
 export const armSchema = z.object({ curve: withIncreasingSteps(z.array(evalPointSchema)), stepsDone: count, evalTokens: count, error: z.string().optional() });
 
 const tableRowSchema = withOutcomesRule(z.object({
-  method: z.enum(METHODS),
+  method: z.string().max(48),
   label: z.string(),
   chosen: z.string(),
   test: scoreSchema,
@@ -65,7 +67,25 @@ const resultSchema: z.ZodType<ExperimentResult> = z.object({
   arms: z.record(z.string(), armSchema),
   table: z.array(tableRowSchema),
   headline: z.object({ agonOverGrpo: z.number().nullable(), agonGainOverMoaGain: z.number().nullable() }),
-});
+}).superRefine(rowsOfConfig, { when: (payload) => payload.issues.length === 0 });
+
+/**
+ * Every readout and table row names a paper's method or one of the config's own rows (its arms,
+ * its sweep's points). Not only the methods the config picks: results were read so before, and
+ * one of docs/results holds rows of methods its config left out.
+ */
+function rowsOfConfig(result: ExperimentResult, ctx: z.RefinementCtx): void {
+  const names = new Set<string>([...METHODS, ...runRows({ ...result.config, methods: [] }).map((r) => r.name)]);
+  const unknown = (name: string) => `${JSON.stringify(name)} is neither a method of the paper nor an arm of this result's config`;
+  for (const [arm, record] of Object.entries(result.arms)) {
+    record.curve.forEach((point, i) => {
+      for (const name of Object.keys(point.readouts)) if (!names.has(name)) ctx.addIssue({ code: 'custom', path: ['arms', arm, 'curve', i, 'readouts', name], message: unknown(name) });
+    });
+  }
+  result.table.forEach((row, i) => {
+    if (!names.has(row.method)) ctx.addIssue({ code: 'custom', path: ['table', i, 'method'], message: unknown(row.method) });
+  });
+}
 
 export type ParsedResult = { ok: true; result: ExperimentResult } | { ok: false; message: string };
 

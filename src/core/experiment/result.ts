@@ -3,7 +3,7 @@ import type { ExperimentConfig } from './config';
 import type { ReadoutResult } from './evaluate';
 import type { Score } from './score';
 import { headlineRatios, ratioInputs } from './headline-ratios';
-import { armsFor, METHOD_SPECS, type MethodName } from './methods';
+import { runArms, runRows } from './run-rows';
 
 export const RESULT_SCHEMA = 'agon-playground/result';
 export const RESULT_VERSION = 1;
@@ -18,7 +18,8 @@ export interface EvalPoint {
   kl?: number;
   /** Mean total reward of the last eval interval, per stream. */
   reward?: Record<string, number>;
-  readouts: Partial<Record<MethodName, ReadoutResult>>;
+  /** By row name: a paper's method, or an arm of the config's own (run-rows.ts). */
+  readouts: Record<string, ReadoutResult>;
 }
 
 export interface ArmResult {
@@ -37,7 +38,8 @@ export interface Environment {
 }
 
 export interface TableRow {
-  method: MethodName;
+  /** The row's name: a paper's method, or an arm of the config's own. */
+  method: string;
   label: string;
   /** The candidate chosen on validation ("A->B", ...), reported on test-hard. */
   chosen: string;
@@ -76,12 +78,12 @@ export interface ExperimentResult {
   headline: Headline;
 }
 
-/** The last evaluation of each method, in the paper's table shape. */
+/** The last evaluation of each row (method or arm of the config's own), in the paper's table shape. */
 export function buildTable(config: ExperimentConfig, arms: Record<string, ArmResult>): TableRow[] {
   const rows: TableRow[] = [];
-  for (const method of config.methods) {
-    const spec = METHOD_SPECS[method];
-    const curve = arms[spec.arm]?.curve ?? [];
+  for (const row of runRows(config)) {
+    const method = row.name;
+    const curve = arms[row.arm]?.curve ?? [];
     const last = [...curve].reverse().find((p) => p.readouts[method]);
     const readout = last?.readouts[method];
     if (!readout) continue;
@@ -89,7 +91,7 @@ export function buildTable(config: ExperimentConfig, arms: Record<string, ArmRes
     if (!chosen) continue;
     rows.push({
       method,
-      label: spec.label,
+      label: row.label,
       chosen: chosen.name,
       test: chosen.test,
       ...(chosen.testOutcomes === undefined ? {} : { testOutcomes: chosen.testOutcomes }),
@@ -122,7 +124,7 @@ export function mergeArmRuns(parts: readonly ExperimentResult[]): ExperimentResu
   if (!first) throw new Error('mergeArmRuns: no results');
   const all = Object.assign({}, ...parts.map((p) => p.arms)) as Record<string, ArmResult>;
   // In the order a single run lists them.
-  const arms = Object.fromEntries(armsFor(first.config.methods).filter((a) => all[a]).map((a) => [a, all[a]!]));
+  const arms = Object.fromEntries(runArms(first.config).map((a) => a.name).filter((a) => all[a]).map((a) => [a, all[a]!]));
   const table = buildTable(first.config, arms);
   return {
     ...first,

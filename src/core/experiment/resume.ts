@@ -8,7 +8,8 @@
  * state starts over.
  */
 import type { Member } from '../rl/round';
-import { ARMS, armsFor, type ArmSpec } from './methods';
+import type { ArmSpec } from './methods';
+import { runArms } from './run-rows';
 import type { ExperimentConfig } from './config';
 import type { ArmResult, EvalPoint } from './result';
 
@@ -58,16 +59,16 @@ export interface SavedState extends MemberState {
 
 export const trainedMembers = (spec: ArmSpec): Member[] => (spec.kind === 'base' ? [] : spec.kind === 'grpo' ? ['A'] : ['A', 'B']);
 
-function finished(config: ExperimentConfig, arm: string, record: ArmResult | undefined): boolean {
+function finished(config: ExperimentConfig, spec: ArmSpec, record: ArmResult | undefined): boolean {
   if (!record) return false;
   if (record.error) return true;
   const last = record.curve.at(-1);
-  return ARMS[arm]?.kind === 'base' ? last !== undefined : record.stepsDone === config.steps && last?.step === config.steps;
+  return spec.kind === 'base' ? last !== undefined : record.stepsDone === config.steps && last?.step === config.steps;
 }
 
 /** Where the cut arm can pick up: the latest step at which every trained member has a state and the curve has its evaluation. */
-function cutArm(arm: string, record: ArmResult | undefined, states: readonly SavedState[]): ArmResume | null {
-  const members = trainedMembers(ARMS[arm] as ArmSpec);
+function cutArm(arm: string, spec: ArmSpec, record: ArmResult | undefined, states: readonly SavedState[]): ArmResume | null {
+  const members = trainedMembers(spec);
   const mine = states.filter((s) => s.arm === arm);
   const steps = [...new Set(mine.map((s) => s.step))].sort((a, b) => b - a);
   for (const step of steps) {
@@ -90,13 +91,13 @@ export function planResume(config: ExperimentConfig, basePair: string, arms: Rec
   const done: Record<string, ArmResult> = {};
   const cuts: Record<string, ArmResume> = {};
   let unfinished = 0;
-  for (const arm of armsFor(config.methods)) {
-    if (finished(config, arm, arms[arm])) {
+  for (const { name: arm, spec } of runArms(config)) {
+    if (finished(config, spec, arms[arm])) {
       done[arm] = arms[arm] as ArmResult;
       continue;
     }
     unfinished++;
-    const cut = cutArm(arm, arms[arm], states);
+    const cut = cutArm(arm, spec, arms[arm], states);
     if (cut) cuts[arm] = cut;
   }
   return unfinished === 0 ? null : { basePair, done, cuts };
@@ -107,5 +108,5 @@ export function planResume(config: ExperimentConfig, basePair: string, arms: Rec
  * starts over), for a view that must drop what the continuation will do again.
  */
 export function restartSteps(config: ExperimentConfig, plan: RunResume): Record<string, number> {
-  return Object.fromEntries(armsFor(config.methods).filter((arm) => !plan.done[arm]).map((arm) => [arm, plan.cuts[arm]?.step ?? 0]));
+  return Object.fromEntries(runArms(config).map((a) => a.name).filter((arm) => !plan.done[arm]).map((arm) => [arm, plan.cuts[arm]?.step ?? 0]));
 }

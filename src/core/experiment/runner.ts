@@ -14,7 +14,7 @@ import { agonStep } from '../rl/agon';
 import type { RlConfig } from '../rl/config';
 import { grpoStep, type Learner } from '../rl/grpo';
 import { restoreOptimizer, saveOptimizer } from '../rl/optimizer-state';
-import type { Member, Round } from '../rl/round';
+import { agonDrafts, type Member, type Round } from '../rl/round';
 import { familyByName } from '../tasks/families';
 import { sampleProblem, testHardSplit, validationSplit } from '../tasks/splits';
 import type { Problem, TaskFamily } from '../tasks/task';
@@ -23,9 +23,10 @@ import type { ExperimentConfig } from './config';
 import { phasePlan, RunEta, type Phase } from './eta';
 import { evaluateReadout, type EvalContext, type EvalSets } from './evaluate';
 import type { ExperimentEvent } from './events';
-import { ARMS, armsFor, METHOD_SPECS, type ArmSpec, type MethodName } from './methods';
+import { armsFor, type ArmSpec } from './methods';
 import type { ArmResume, RunResume } from './resume';
 import { buildTable, headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type Environment, type EvalPoint, type ExperimentResult } from './result';
+import { runArms, runRows, type RunRow } from './run-rows';
 
 export interface BasePairBytes {
   a: Uint8Array;
@@ -60,7 +61,8 @@ interface ArmSession {
   /** First step to train (a continued arm picks up after its last saved evaluation). */
   from: number;
   stopped: boolean;
-  methods: MethodName[];
+  /** The rows this arm's models are read out for. */
+  rows: RunRow[];
   members: Member[];
   ctx: EvalContext;
   counters: { generated: number; trained: number; kl: number[]; reward: Record<string, number[]> };
@@ -163,9 +165,10 @@ export class ExperimentRunner {
       test: testHardSplit(this.family, this.config.eval_problems),
       validation: validationSplit(this.family, this.config.eval_problems),
     };
-    const armNames = armsFor(this.config.methods);
+    const specs = new Map(runArms(this.config).map((a) => [a.name, a.spec]));
+    const armNames = [...specs.keys()];
     const toRun = armNames.filter((arm) => (!this.onlyArms || this.onlyArms.includes(arm)) && !this.continuation?.done[arm]);
-    this.eta = new RunEta(this.plan(toRun), this.now);
+    this.eta = new RunEta(this.plan(toRun, specs), this.now);
     this.started = this.now();
     let status: ExperimentResult['status'] = 'complete';
     const sessions: ArmSession[] = [];
@@ -174,7 +177,7 @@ export class ExperimentRunner {
         if (this.onlyArms && !this.onlyArms.includes(arm)) continue;
         const done = this.continuation?.done[arm];
         if (done) this.arms[arm] = done;
-        else sessions.push(await this.openArm(arm, index, armNames.length, sets));
+        else sessions.push(await this.openArm(arm, specs.get(arm)!, index, armNames.length, sets));
       }
       // The arms take their steps in turn, so their curves grow together; each arm's seeds
       // depend on its index and the step only, so the order changes no result. An arm is
@@ -231,14 +234,15 @@ export class ExperimentRunner {
   }
 
   /** The phases the arms still to run will go through, for the time-left estimate. */
-  private plan(arms: readonly string[]): Phase[] {
+  private plan(arms: readonly string[], specs: ReadonlyMap<string, ArmSpec>): Phase[] {
+    const rows = runRows(this.config);
     return phasePlan(
       arms.map((arm) => ({
         arm,
-        kind: ARMS[arm]!.kind,
-        evaluates: this.config.methods.filter((m) => METHOD_SPECS[m].arm === arm).join(','),
+        kind: specs.get(arm)!.kind,
+        evaluates: rows.filter((r) => r.arm === arm).map((r) => r.name).join(','),
         fromStep: this.continuation?.cuts[arm]?.step ?? 0,
-        trained: ARMS[arm]!.kind !== 'base',
+        trained: specs.get(arm)!.kind !== 'base',
       })),
       this.config.steps,
       this.config.eval_every,
@@ -303,8 +307,7 @@ export class ExperimentRunner {
   }
 
   /** Loads an arm's models (from the base pair, or where a cut run left them) and its learners. */
-  private async openArm(arm: string, index: number, arms: number, sets: EvalSets): Promise<ArmSession> {
-    const spec = ARMS[arm] as ArmSpec;
+  private async openArm(arm: string, spec: ArmSpec, index: number, arms: number, sets: EvalSets): Promise<ArmSession> {
     const cut = this.continuation?.cuts[arm] ?? null;
     const record: ArmResult = cut ? { curve: [...cut.curve], stepsDone: cut.step, evalTokens: cut.evalTokens } : { curve: [], stepsDone: 0, evalTokens: 0 };
     this.arms[arm] = record;
@@ -323,7 +326,7 @@ export class ExperimentRunner {
       learners,
       from: cut?.step ?? 0,
       stopped: false,
-      methods: this.config.methods.filter((m) => METHOD_SPECS[m].arm === arm),
+      rows: runRows(this.config).filter((r) => r.arm === arm),
       members: spec.kind === 'grpo' ? ['A'] : ['A', 'B'],
       ctx: {
         family: this.family,
@@ -345,7 +348,7 @@ export class ExperimentRunner {
     counters.kl = [];
     counters.reward = {};
     this.eta.begin(arm);
-    for (const m of session.methods) point.readouts[m] = await evaluateReadout(METHOD_SPECS[m].readout, session.members, session.models, session.ctx);
+    for (const row of session.rows) point.readouts[row.name] = await evaluateReadout(row.fields.readout, session.members, session.models, session.ctx);
     this.eta.end();
     record.curve.push(point);
     // States first: whoever saves them has them by the time the evaluation shows.
@@ -363,7 +366,7 @@ export class ExperimentRunner {
     let round: Round;
     try {
       round = spec.kind === 'agon'
-        ? await agonStep(learners, this.family, problems, step, this.config.rl, { ...spec.options, showDraftAnswer: this.config.show_draft_answer }, seed)
+        ? await agonStep(learners, this.family, problems, step, this.config.rl, { ...spec.options, show_draft_answer: this.config.show_draft_answer }, seed)
         : await grpoStep(learners.A, this.family, problems, step, this.config.rl, seed);
     } catch (e) {
       const fatal = this.interrupted ?? (await this.fatal?.(e)) ?? null;
@@ -402,20 +405,21 @@ export class ExperimentRunner {
 
   private account(round: Round, counters: { generated: number; trained: number; kl: number[]; reward: Record<string, number[]> }): void {
     const iterations = this.config.rl.num_iterations;
-    const add = (stream: string, samples: { tokenProbs: number[]; reward: { total: number } }[]) => {
+    // A stream whose model did not learn (an arm's `learners`) sampled its tokens but trained none.
+    const add = (stream: string, samples: { tokenProbs: number[]; reward: { total: number } }[], learned: boolean) => {
       const tokens = samples.reduce((s, x) => s + x.tokenProbs.length, 0);
       counters.generated += tokens;
-      counters.trained += tokens * iterations;
+      if (learned) counters.trained += tokens * iterations;
       (counters.reward[stream] ??= []).push(mean(samples.map((x) => x.reward.total)));
     };
     if (round.kind === 'grpo') {
-      add('A', round.problems.flatMap((p) => p.samples));
+      add('A', round.problems.flatMap((p) => p.samples), true);
       counters.kl.push(round.updates.model.kl);
     } else {
-      const pairs = round.problems.flatMap((p) => p.pairs);
-      add('drafter', pairs.map((p) => p.draft));
-      add('solver', pairs.map((p) => p.solution));
-      counters.kl.push((round.updates.drafter.kl + round.updates.solver.kl) / 2);
+      const { drafter, solver } = round.updates;
+      add('drafter', round.problems.flatMap(agonDrafts), drafter !== null);
+      add('solver', round.problems.flatMap((p) => p.pairs.map((x) => x.solution)), solver !== null);
+      counters.kl.push(mean([drafter, solver].filter((u) => u !== null).map((u) => u.kl)));
     }
   }
 

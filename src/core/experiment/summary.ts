@@ -5,10 +5,10 @@
 import { headlineRatios, ratioInputs, type HeadlineRatio } from './headline-ratios';
 import { scoreCounts, type Score } from './score';
 import type { ExperimentResult } from './result';
-import type { MethodName } from './methods';
 
 export interface PooledRow {
-  method: MethodName;
+  /** The row's name: a paper's method or an arm of the config's own. */
+  method: string;
   label: string;
   perSeed: number[];
   pooled: Score;
@@ -50,12 +50,12 @@ export interface CurvePoint {
  * over seeds (counts added, Clopper-Pearson interval on the pooled counts).
  * Untrained methods have one point, at step 0.
  */
-export function methodCurves(results: readonly ExperimentResult[]): Partial<Record<MethodName, CurvePoint[]>> {
-  const pooled: Partial<Record<MethodName, Map<number, { correct: number; n: number; tokens: number }>>> = {};
+export function methodCurves(results: readonly ExperimentResult[]): Partial<Record<string, CurvePoint[]>> {
+  const pooled: Partial<Record<string, Map<number, { correct: number; n: number; tokens: number }>>> = {};
   for (const result of results) {
     for (const record of Object.values(result.arms)) {
       for (const point of record.curve) {
-        for (const [method, readout] of Object.entries(point.readouts) as [MethodName, (typeof point.readouts)[MethodName]][]) {
+        for (const [method, readout] of Object.entries(point.readouts) as [string, (typeof point.readouts)[string]][]) {
           const chosen = readout?.candidates[readout.chosen];
           if (!chosen) continue;
           const byStep = (pooled[method] ??= new Map());
@@ -65,8 +65,8 @@ export function methodCurves(results: readonly ExperimentResult[]): Partial<Reco
       }
     }
   }
-  const out: Partial<Record<MethodName, CurvePoint[]>> = {};
-  for (const [method, byStep] of Object.entries(pooled) as [MethodName, Map<number, { correct: number; n: number; tokens: number }>][]) {
+  const out: Partial<Record<string, CurvePoint[]>> = {};
+  for (const [method, byStep] of Object.entries(pooled) as [string, Map<number, { correct: number; n: number; tokens: number }>][]) {
     out[method] = [...byStep.entries()]
       .sort((x, y) => x[0] - y[0])
       .map(([step, acc]) => {
@@ -91,12 +91,12 @@ const meanOf = (xs: readonly number[]): number | null => (xs.length ? xs.reduce(
  * rescue rate (wrong drafts turned right) and sabotage rate (right drafts turned wrong)
  * at each eval step, averaged over seeds. Methods without a cascade have none.
  */
-export function mechanismCurves(results: readonly ExperimentResult[]): Partial<Record<MethodName, MechanismPoint[]>> {
-  const byMethod: Partial<Record<MethodName, Map<number, { rescue: number[]; sabotage: number[] }>>> = {};
+export function mechanismCurves(results: readonly ExperimentResult[]): Partial<Record<string, MechanismPoint[]>> {
+  const byMethod: Partial<Record<string, Map<number, { rescue: number[]; sabotage: number[] }>>> = {};
   for (const result of results) {
     for (const record of Object.values(result.arms)) {
       for (const point of record.curve) {
-        for (const [method, readout] of Object.entries(point.readouts) as [MethodName, (typeof point.readouts)[MethodName]][]) {
+        for (const [method, readout] of Object.entries(point.readouts) as [string, (typeof point.readouts)[string]][]) {
           const chosen = readout?.candidates[readout.chosen];
           if (chosen?.rescueRate === undefined && chosen?.sabotageRate === undefined) continue;
           const byStep = (byMethod[method] ??= new Map());
@@ -108,8 +108,8 @@ export function mechanismCurves(results: readonly ExperimentResult[]): Partial<R
       }
     }
   }
-  const out: Partial<Record<MethodName, MechanismPoint[]>> = {};
-  for (const [method, byStep] of Object.entries(byMethod) as [MethodName, Map<number, { rescue: number[]; sabotage: number[] }>][]) {
+  const out: Partial<Record<string, MechanismPoint[]>> = {};
+  for (const [method, byStep] of Object.entries(byMethod) as [string, Map<number, { rescue: number[]; sabotage: number[] }>][]) {
     out[method] = [...byStep.entries()].sort((x, y) => x[0] - y[0]).map(([step, acc]) => ({ step, rescue: meanOf(acc.rescue), sabotage: meanOf(acc.sabotage) }));
   }
   return out;

@@ -16,6 +16,7 @@ import { completionBudget } from '../tasks/budget';
 import { familyByName } from '../tasks/families';
 import { testHardSplit, validationSplit } from '../tasks/splits';
 import type { Problem } from '../tasks/task';
+import { pytorchArms, pytorchConfigProblem } from './pytorch-arms';
 import { pytorchReadme } from './pytorch-readme';
 import { sha256Hex } from './sha256';
 
@@ -51,6 +52,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
 /** Path -> contents of the project. */
 export async function pytorchProject(input: PytorchExportInput): Promise<Map<string, string | Uint8Array>> {
   const { config, pair, sources } = input;
+  const refused = pytorchConfigProblem(config);
+  if (refused) throw new Error(refused);
   const family = familyByName(config.task);
   const seeds = seedsOf(config);
   const files = new Map<string, string | Uint8Array>();
@@ -70,7 +73,7 @@ export async function pytorchProject(input: PytorchExportInput): Promise<Map<str
       B: { file: checkpoints.B, sha256: await sha256Hex(pair.b) },
     },
     methods: Object.fromEntries(Object.entries(METHOD_SPECS).map(([m, s]) => [m, { label: s.label, arm: s.arm, readout: s.readout }])),
-    arms: ARMS,
+    arms: pytorchArms(ARMS),
   };
   files.set('export.json', json(exported));
   for (const seed of seeds) {

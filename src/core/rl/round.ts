@@ -16,6 +16,7 @@ export interface SampleRecord {
   advantage: number;
 }
 
+/** A solution and the draft it is paired with (agon-layout.ts): the one it read, unless a shared opponent made it read its problem's first. */
 export interface AgonPair {
   draft: SampleRecord;
   /** The draft exactly as the solver read it (answer withheld where it was). */
@@ -34,8 +35,13 @@ export interface AgonRound {
   step: number;
   drafter: Member;
   solver: Member;
-  problems: { text: string; answer: string; pairs: AgonPair[] }[];
-  updates: { drafter: UpdateStats; solver: UpdateStats };
+  /**
+   * Per problem: every draft once (D of them), and one pair per solution (m D). Rounds saved before
+   * solutions_per_draft existed have no `drafts`: there each pair holds its own draft (agonDrafts).
+   */
+  problems: { text: string; answer: string; drafts?: SampleRecord[]; pairs: AgonPair[] }[];
+  /** null: that stream's model did not learn (the arm's `learners`). */
+  updates: { drafter: UpdateStats | null; solver: UpdateStats | null };
 }
 
 export interface GrpoRound {
@@ -47,6 +53,11 @@ export interface GrpoRound {
 }
 
 export type Round = AgonRound | GrpoRound;
+
+/** A problem's drafts, each once: its `drafts`, or in a round saved before they were kept, its pairs' (one draft per pair then). */
+export function agonDrafts(problem: AgonRound['problems'][number]): SampleRecord[] {
+  return problem.drafts ?? problem.pairs.map((p) => p.draft);
+}
 
 export function sampleRecord(r: Rollout, reward: RewardTerms, advantage: number): SampleRecord {
   return {

@@ -12,7 +12,8 @@ import { useWasmBackend } from '../../core/model/testing';
 import type { Transformer } from '../../core/model/transformer';
 import { Rng } from '../../core/random';
 import { groupAdvantages } from '../../core/rl/advantages';
-import { agonScores, type AgonOptions } from '../../core/rl/agon';
+import { pytorchAgonOptions } from '../../core/export/pytorch-arms';
+import { agonScores, AGON_DEFAULTS, type AgonOptions } from '../../core/rl/agon';
 import { DEFAULT_RL_CONFIG, type RlConfig } from '../../core/rl/config';
 import { policyLoss } from '../../core/rl/grpo-loss';
 import { plainReward, type Outcome } from '../../core/rl/rewards';
@@ -112,9 +113,9 @@ describe.skipIf(skipWithoutTorch())('PyTorch port: GRPO and Agon losses and grad
   });
 
   it.each([
-    ['conversion bonus, dapo, batch scaling', { bonus: 'conversion', fixedRoles: false, sharedOpponent: false, showDraftAnswer: false }, 'dapo', 'batch'],
-    ['margin bonus, shared opponent, dr_grpo, no scaling', { bonus: 'margin', fixedRoles: false, sharedOpponent: true, showDraftAnswer: false }, 'dr_grpo', 'none'],
-    ['cooperative, grpo, group scaling', { bonus: 'none', fixedRoles: false, sharedOpponent: false, showDraftAnswer: false }, 'grpo', 'group'],
+    ['conversion bonus, dapo, batch scaling', AGON_DEFAULTS, 'dapo', 'batch'],
+    ['margin bonus, shared opponent, dr_grpo, no scaling', { ...AGON_DEFAULTS, bonus: 'margin', opponent: 'shared-draft' }, 'dr_grpo', 'none'],
+    ['cooperative, grpo, group scaling', { ...AGON_DEFAULTS, bonus: 'none' }, 'grpo', 'group'],
   ] as const)('Agon (%s): both streams', (_, options: AgonOptions, lossType, scale) => {
     const rl: RlConfig = { ...DEFAULT_RL_CONFIG, num_generations: N, beta: 0.04, loss_type: lossType, scale_rewards: scale };
     const outcome = ([correct, format]: [boolean, number]): Outcome => ({ correct, format });
@@ -123,7 +124,8 @@ describe.skipIf(skipWithoutTorch())('PyTorch port: GRPO and Agon losses and grad
       kind: 'agon',
       rl,
       groupSize: N,
-      options,
+      // train.py's names for the mechanisms it runs.
+      options: { ...pytorchAgonOptions(options), showDraftAnswer: options.show_draft_answer },
       streams: [
         { ...drafts, checkpoint: path('a'), reference: path('b') },
         { ...solutions, checkpoint: path('b'), reference: path('a') },
