@@ -1,0 +1,42 @@
+/**
+ * What the base-pair card says about the room reward alone has: each model's pass@k alone,
+ * overall and by knowledge group, as `npm run diagnose -- --record` stored it in the checkpoint
+ * manifest (entry.passAtK). A manifest without it shows nothing, never an error.
+ */
+import { cellsText, GROUP_LABELS, ksText, passAtKBasis } from '../../core/diagnostics/pass-at-k-report';
+import { passAtKSchema, type PassAtK, type PassAtKRow } from '../../core/diagnostics/pass-at-k-schema';
+import { manifestEntryField } from './manifest-entry';
+
+/** A pair's pass@k figures (by its manifest name), or null when its entry has none that parse. */
+export function passAtKFromManifest(manifest: unknown, name: string): PassAtK | null {
+  return manifestEntryField(manifest, name, 'passAtK', passAtKSchema);
+}
+
+export interface PassAtKCardRow {
+  group: PassAtKRow['group'];
+  /** "a fact only A was taught (206)". */
+  label: string;
+  /** Each model's pass@k at every k, in percent: "12.3 / 30.1 / 55.0 / 71.2". */
+  A: string;
+  B: string;
+}
+
+export interface PassAtKCard {
+  /** How it was measured, in one line. */
+  basis: string;
+  /** The two model columns' heads: "A: pass@1 / 4 / 16 / 64". */
+  heads: { A: string; B: string };
+  rows: PassAtKCardRow[];
+  /** What the rows say for GRPO, in one line. */
+  reading: string;
+}
+
+export function passAtKCard(p: PassAtK): PassAtKCard {
+  const largest = Math.max(...p.ks);
+  return {
+    basis: passAtKBasis(p),
+    heads: { A: `A: ${ksText(p.ks)}`, B: `B: ${ksText(p.ks)}` },
+    rows: p.rows.map((r) => ({ group: r.group, label: `${GROUP_LABELS[r.group]} (${r.problems})`, A: cellsText(r.A), B: cellsText(r.B) })),
+    reading: `GRPO only reinforces answers its model samples: where a model's pass@${largest} is near 0 (a fact only its rival was taught), reward alone cannot teach it, and only reading the rival's draft can.`,
+  };
+}
