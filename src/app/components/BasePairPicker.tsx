@@ -68,16 +68,22 @@ function ShippedPassAtK({ name }: { name: string }) {
         <thead>
           <tr>
             <th>problems needing</th>
-            <th className="num">{card.heads.A}</th>
-            <th className="num">{card.heads.B}</th>
+            {card.heads.map((head) => (
+              <th key={head} className="num">
+                {head}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {card.rows.map((row) => (
             <tr key={row.group} data-group={row.group}>
               <td>{row.label}</td>
-              <td className="num">{row.A}</td>
-              <td className="num">{row.B}</td>
+              {row.cells.map((cell, i) => (
+                <td key={card.heads[i]} className="num">
+                  {cell}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

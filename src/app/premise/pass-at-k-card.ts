@@ -16,16 +16,18 @@ export interface PassAtKCardRow {
   group: PassAtKRow['group'];
   /** "a fact only A was taught (206)". */
   label: string;
-  /** Each model's pass@k at every k, in percent: "12.3 / 30.1 / 55.0 / 71.2". */
-  A: string;
-  B: string;
+  /**
+   * pass@k at every k, in percent ("12.3 / 30.1 / 55.0 / 71.2"), in the order of the card's
+   * heads: A and B with a right answer, then A and B with a right answer and the reference trace.
+   */
+  cells: string[];
 }
 
 export interface PassAtKCard {
   /** How it was measured, in one line. */
   basis: string;
-  /** The two model columns' heads: "A: pass@1 / 4 / 16 / 64". */
-  heads: { A: string; B: string };
+  /** The column heads after the group's. */
+  heads: string[];
   rows: PassAtKCardRow[];
   /** What the rows say for GRPO, in one line. */
   reading: string;
@@ -33,10 +35,15 @@ export interface PassAtKCard {
 
 export function passAtKCard(p: PassAtK): PassAtKCard {
   const largest = Math.max(...p.ks);
+  const ks = ksText(p.ks);
   return {
     basis: passAtKBasis(p),
-    heads: { A: `A: ${ksText(p.ks)}`, B: `B: ${ksText(p.ks)}` },
-    rows: p.rows.map((r) => ({ group: r.group, label: `${GROUP_LABELS[r.group]} (${r.problems})`, A: cellsText(r.A), B: cellsText(r.B) })),
-    reading: `GRPO only reinforces answers its model samples: where a model's pass@${largest} is near 0 (a fact only its rival was taught), reward alone cannot teach it, and only reading the rival's draft can.`,
+    heads: [`A: ${ks}`, `B: ${ks}`, `A, reference trace: ${ks}`, `B, reference trace: ${ks}`],
+    rows: p.rows.map((r) => ({
+      group: r.group,
+      label: `${GROUP_LABELS[r.group]} (${r.problems})`,
+      cells: [r.A, r.B, r.referenceTrace.A, r.referenceTrace.B].map(cellsText),
+    })),
+    reading: `GRPO only reinforces answers its model samples: where a model's pass@${largest} is near 0 (a fact only its rival was taught), reward alone cannot teach it, and only reading the rival's draft can. A right answer after a wrong step (a math answer is one digit, so a wrong product still hits it one time in ten) teaches no fact: the reference-trace columns count only samples with every step right.`,
   };
 }

@@ -33,24 +33,36 @@ export function passAtKBasis(p: PassAtK): string {
   return `Each model alone, ${ksText(p.ks)} in percent (unbiased estimate from ${p.samples} samples per problem at temperature ${p.temperature}, top_p ${p.topP}, seed ${p.seed}): first ${p.problems} test-hard problems.`;
 }
 
-function table(p: PassAtK, cell: (cells: readonly PassAtKCell[]) => string): string[] {
+type Measure = (row: PassAtKRow, member: 'A' | 'B') => readonly PassAtKCell[];
+const rightAnswer: Measure = (row, member) => row[member];
+const withReferenceTrace: Measure = (row, member) => row.referenceTrace[member];
+
+function table(p: PassAtK, measure: Measure, cell: (cells: readonly PassAtKCell[]) => string): string[] {
   return [
     `| model | ${p.rows.map((r) => `${r.group} (${r.problems})`).join(' | ')} |`,
     `|---|${p.rows.map(() => '---').join('|')}|`,
-    ...(['A', 'B'] as const).map((m) => `| ${m} | ${p.rows.map((r) => cell(r[m])).join(' | ')} |`),
+    ...(['A', 'B'] as const).map((m) => `| ${m} | ${p.rows.map((r) => cell(measure(r, m))).join(' | ')} |`),
   ];
 }
 
 export function passAtKReport(p: PassAtK): string {
   return [
-    '### What reward alone can find: each model\'s pass@k',
+    "### What reward alone can find: each model's pass@k",
     passAtKBasis(p),
     'Columns: all problems, then by what a problem needs of the knowledge split (count in brackets), as in the by-group table. GRPO only reinforces answers its model samples: where pass@k stays near 0 at the largest k (a fact only the rival was taught), reward alone cannot teach it.',
     '',
-    ...table(p, cellsText),
+    'A right answer:',
     '',
-    '95% intervals (normal approximation over problems; Clopper-Pearson over problems where every problem has the same value):',
+    ...table(p, rightAnswer, cellsText),
     '',
-    ...table(p, intervalsText),
+    'A right answer with the reference trace (every step right; a right guess after a wrong step does not count, and teaches no fact):',
+    '',
+    ...table(p, withReferenceTrace, cellsText),
+    '',
+    '95% intervals (normal approximation over problems; Clopper-Pearson over problems where every problem has the same value), a right answer, then with the reference trace:',
+    '',
+    ...table(p, rightAnswer, intervalsText),
+    '',
+    ...table(p, withReferenceTrace, intervalsText),
   ].join('\n');
 }

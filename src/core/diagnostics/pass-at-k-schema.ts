@@ -18,9 +18,15 @@ export const PASS_AT_K_GROUPS = ['all', ...PROBLEM_CLASSES] as const;
 const row = z.object({
   group: z.enum(PASS_AT_K_GROUPS),
   problems: count,
-  /** One cell per k, in the order of `ks`. */
+  /** A right answer in k samples: one cell per k, in the order of `ks`. */
   A: z.array(cell),
   B: z.array(cell),
+  /**
+   * A right answer with the reference trace (every step right) in k samples. Stricter where a
+   * guess can be right: a math answer is one digit, which a wrong product hits one time in ten,
+   * and a reward for such a guess does not teach the product.
+   */
+  referenceTrace: z.object({ A: z.array(cell), B: z.array(cell) }),
 });
 
 export const passAtKSchema = z.object({

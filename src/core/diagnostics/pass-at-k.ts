@@ -50,20 +50,27 @@ export interface CountOptions {
   seed: number;
 }
 
+/** Per problem, how many of its samples were right, and how many of those wrote the reference trace. */
+export interface SampleCounts {
+  right: number[];
+  referenceTrace: number[];
+}
+
 /**
- * Per problem, how many of its `samples` answers are right. One sampler call a problem, its
- * samples one batch: the rows share a prompt, so no row waits on padding, and each problem's
- * seed comes from one stream, so a problem's samples do not depend on how many problems run.
+ * Counts each problem's right samples. One sampler call a problem, its samples one batch: the
+ * rows share a prompt, so no row waits on padding, and each problem's seed comes from one
+ * stream, so a problem's samples do not depend on how many problems run.
  */
-export async function correctCounts(completer: Completer, family: TaskFamily, problems: readonly Problem[], options: CountOptions, onDone?: (done: number) => void): Promise<number[]> {
+export async function sampleCounts(completer: Completer, family: TaskFamily, problems: readonly Problem[], options: CountOptions, onDone?: (done: number) => void): Promise<SampleCounts> {
   const rng = new Rng(options.seed);
-  const counts: number[] = [];
+  const counts: SampleCounts = { right: [], referenceTrace: [] };
   for (const problem of problems) {
     const prompts = Array.from({ length: options.samples }, () => plainPrompt(family, problem));
     const sampling = { temperature: options.temperature, topP: options.topP, maxNewTokens: options.maxNewTokens, seed: rng.seed(), chunkSize: options.samples };
-    const texts = await completer(prompts, sampling);
-    counts.push(texts.filter((text) => verify(family, problem, text).verdict === 'correct').length);
-    onDone?.(counts.length);
+    const right = (await completer(prompts, sampling)).map((text) => verify(family, problem, text)).filter((v) => v.verdict === 'correct');
+    counts.right.push(right.length);
+    counts.referenceTrace.push(right.filter((v) => v.trace === problem.trace).length);
+    onDone?.(counts.right.length);
   }
   return counts;
 }
@@ -86,11 +93,17 @@ export function passAtKCell(counts: readonly number[], n: number, k: number): Pa
 }
 
 /** "all" first, then one row per class that has problems, in PROBLEM_CLASSES order. */
-export function passAtKRows(family: TaskFamily, problems: readonly Problem[], counts: Record<Member, readonly number[]>, n: number, ks: readonly number[]): PassAtKRow[] {
+export function passAtKRows(family: TaskFamily, problems: readonly Problem[], counts: Record<Member, SampleCounts>, n: number, ks: readonly number[]): PassAtKRow[] {
   const classes = problems.map((p) => problemClass(family, p));
   const row = (group: PassAtKRow['group'], indices: number[]): PassAtKRow => {
-    const cells = (member: Member) => ks.map((k) => passAtKCell(indices.map((i) => counts[member][i] as number), n, k));
-    return { group, problems: indices.length, A: cells('A'), B: cells('B') };
+    const cells = (perProblem: readonly number[]) => ks.map((k) => passAtKCell(indices.map((i) => perProblem[i] as number), n, k));
+    return {
+      group,
+      problems: indices.length,
+      A: cells(counts.A.right),
+      B: cells(counts.B.right),
+      referenceTrace: { A: cells(counts.A.referenceTrace), B: cells(counts.B.referenceTrace) },
+    };
   };
   const groups = PROBLEM_CLASSES.flatMap((group) => {
     const indices = classes.flatMap((c, i) => (c === group ? [i] : []));
@@ -111,7 +124,7 @@ export async function measurePassAtK(models: Record<Member, Completer>, family: 
   checkSetup(setup);
   const problems = testHardSplit(family, setup.problems);
   const countsOf = (member: Member) =>
-    correctCounts(models[member], family, problems, { ...SAMPLING, samples: setup.samples, maxNewTokens: completionBudget(family), seed: setup.seed + SEED_OFFSET[member] }, (done) => onProgress?.(member, done, problems.length));
+    sampleCounts(models[member], family, problems, { ...SAMPLING, samples: setup.samples, maxNewTokens: completionBudget(family), seed: setup.seed + SEED_OFFSET[member] }, (done) => onProgress?.(member, done, problems.length));
   const counts = { A: await countsOf('A'), B: await countsOf('B') };
   return {
     command: setup.command,
