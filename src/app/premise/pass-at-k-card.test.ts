@@ -45,7 +45,7 @@ describe('the base-pair card pass@k', () => {
       { group: 'A only', label: 'a fact only A was taught (206)', cells: ['100.0 / 100.0 / 100.0 / 100.0', '10.9 / 30.0 / 60.0 / 90.0', '100.0 / 100.0 / 100.0 / 100.0', '1.0 / 4.0 / 15.0 / 40.0'] },
       { group: 'neither', label: 'a fact no one was taught (264)', cells: ['5.5 / 20.0 / 40.0 / 60.0', '0.0 / 0.0 / 0.0 / 0.0', '0.0 / 0.0 / 0.0 / 0.0', '0.0 / 0.0 / 0.0 / 0.0'] },
     ]);
-    expect(card.reading).toContain("where a model's pass@64 is near 0 (a fact only its rival was taught), reward alone cannot teach it");
-    expect(card.reading).toContain('the reference-trace columns count only samples with every step right');
+    expect(card.reading).toContain("where a model's pass@64 is near 0 (a fact only its rival was taught), reward alone has nothing to reinforce");
+    expect(card.reading).toContain('The reference-trace columns count only samples with every step right');
   });
 });

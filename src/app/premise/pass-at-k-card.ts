@@ -44,6 +44,6 @@ export function passAtKCard(p: PassAtK): PassAtKCard {
       label: `${GROUP_LABELS[r.group]} (${r.problems})`,
       cells: [r.A, r.B, r.referenceTrace.A, r.referenceTrace.B].map(cellsText),
     })),
-    reading: `GRPO only reinforces answers its model samples: where a model's pass@${largest} is near 0 (a fact only its rival was taught), reward alone cannot teach it, and only reading the rival's draft can. A right answer after a wrong step (a math answer is one digit, so a wrong product still hits it one time in ten) teaches no fact: the reference-trace columns count only samples with every step right.`,
+    reading: `GRPO only reinforces answers its model samples: where a model's pass@${largest} is near 0 (a fact only its rival was taught), reward alone has nothing to reinforce, and reading the rival's draft can still supply it. The reference-trace columns count only samples with every step right (a math answer, the last digit of a sum, can come out right after a wrong product; GRPO's reward sees only the answer).`,
   };
 }

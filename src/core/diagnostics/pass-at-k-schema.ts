@@ -22,9 +22,10 @@ const row = z.object({
   A: z.array(cell),
   B: z.array(cell),
   /**
-   * A right answer with the reference trace (every step right) in k samples. Stricter where a
-   * guess can be right: a math answer is one digit, which a wrong product hits one time in ten,
-   * and a reward for such a guess does not teach the product.
+   * A right answer with the reference trace (every step right) in k samples. Stricter where an
+   * answer can be right after a wrong step: a math answer is the last digit of a sum, which a
+   * wrong product can still give. GRPO's reward sees only the answer, so this is what a model
+   * writes of the facts, not what reward can find.
    */
   referenceTrace: z.object({ A: z.array(cell), B: z.array(cell) }),
 });

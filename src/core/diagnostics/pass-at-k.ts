@@ -2,8 +2,9 @@
  * pass@k of each model alone on test-hard, overall and by what a problem needs of the knowledge
  * split (by-group): how much a model solves at least once in k samples at the RL sampling
  * temperature. GRPO can only reinforce answers its model already samples, so this is the room
- * reward alone has before any RL: a group whose pass@64 is near 0 (a fact only the rival was
- * taught) is out of its reach, while a cascade can take that fact from the rival's draft.
+ * reward alone has before any RL: on a group whose pass@64 is near 0 (a fact only the rival was
+ * taught) no sample is rewarded, unless what is learned elsewhere carries over, while a cascade
+ * can take that fact from the rival's draft.
  */
 import { clopperPearson, passAtK } from '../eval/stats';
 import type { Member } from '../rl/round';
