@@ -35,8 +35,8 @@ const USAGE = `usage: npm run diagnose -- --task math|code [--pair NAME] [--chec
 --pair NAME diagnoses another pair of the family than its shipped one (e.g. math-premise).
 Defaults: --checkpoints public/checkpoints --problems ${PREMISE_DEFAULTS.problems} --samples ${PREMISE_DEFAULTS.samples} --seed ${PREMISE_DEFAULTS.seed}; the draft's answer withheld.
 Each model's pass@${PASS_AT_K_DEFAULTS.ks.join('/')} alone (${PASS_AT_K_DEFAULTS.samples} samples per problem) runs on the first
---pass-at-k-problems N problems (default: as many as --problems; 0 skips it; the full 1000 take about 5 minutes
-for math and 10 for code on a busy core); --pass-at-k-only measures nothing else.
+--pass-at-k-problems N problems (default ${PASS_AT_K_DEFAULTS.problems}, or --problems where fewer; 0 skips it): 200 take 2-3 minutes for math
+and 5-6 for code on two busy cores, all 1000 five times that; --pass-at-k-only measures nothing else.
 --json FILE writes the figures as JSON ({ premise, passAtK }, what was measured, rounded as the manifest); --record stores them
 in the manifest entry of the pair (as "premise" and "passAtK"), keeping what was not measured.`;
 
@@ -78,7 +78,7 @@ function parse() {
   if (values.backend !== 'wasm' && values.backend !== 'cpu') fail(`--backend must be wasm or cpu, got "${values.backend}"`);
   const problems = integer('problems', values.problems, 2);
   if (problems > TEST_HARD_SIZE) fail(`--problems is at most ${TEST_HARD_SIZE} (the size of test-hard), got ${problems}`);
-  const passAtKProblems = values['pass-at-k-problems'] === undefined ? problems : integer('pass-at-k-problems', values['pass-at-k-problems'], 0);
+  const passAtKProblems = values['pass-at-k-problems'] === undefined ? Math.min(problems, PASS_AT_K_DEFAULTS.problems) : integer('pass-at-k-problems', values['pass-at-k-problems'], 0);
   if (passAtKProblems > TEST_HARD_SIZE) fail(`--pass-at-k-problems is at most ${TEST_HARD_SIZE} (the size of test-hard), got ${passAtKProblems}`);
   if (values['pass-at-k-only'] && passAtKProblems === 0) fail('--pass-at-k-only with --pass-at-k-problems 0 measures nothing');
   return {
