@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { configureMicro, openPlayground } from './playground';
 
-// The base-pair card shows the shipped pair's premise lifts when the manifest has them,
+// The base-pair card shows the shipped pair's premise lifts and pass@k when the manifest has them,
 // per task family, and nothing (and no error) when it does not.
 const manifest = JSON.parse(readFileSync('public/checkpoints/manifest.json', 'utf8'));
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -22,6 +22,15 @@ test('the base-pair card shows the premise lifts of the shipped pair, per task f
     const ab = p.cascades['A->B'];
     const judge = ab.drafterAlone + (1 - ab.drafterAlone) * (ab.rescue.solverAlone ?? 0);
     await expect(card).toContainText(`a perfect judge (keeps right drafts, answers alone after wrong ones): A->B ${pct(judge)} (this pair ${pct(ab.passAt1)})`);
+    // Each model's pass@k alone by knowledge group, where the entry records it.
+    const passAtK = manifest.pairs[task].passAtK;
+    if (passAtK) {
+      const cells = (row: { mean: number }[]) => row.map((c) => (100 * c.mean).toFixed(1)).join(' / ');
+      for (const row of passAtK.rows) {
+        const tr = page.getByTestId('base-pair-pass-at-k').locator(`tr[data-group="${row.group}"]`);
+        for (const measured of [row.A, row.B, row.referenceTrace.A, row.referenceTrace.B]) await expect(tr).toContainText(cells(measured));
+      }
+    }
   }
   expect(errors).toEqual([]);
 });
@@ -29,7 +38,7 @@ test('the base-pair card shows the premise lifts of the shipped pair, per task f
 test('the base-pair card shows nothing about the premise when the manifest has none', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  const bare = { ...manifest, pairs: Object.fromEntries(Object.entries(manifest.pairs).map(([task, entry]) => [task, { ...(entry as object), premise: undefined }])) };
+  const bare = { ...manifest, pairs: Object.fromEntries(Object.entries(manifest.pairs).map(([task, entry]) => [task, { ...(entry as object), premise: undefined, passAtK: undefined }])) };
   await page.route('**/checkpoints/manifest.json', (route) => route.fulfill({ json: bare }));
   const fetched = page.waitForResponse('**/checkpoints/manifest.json');
   await openPlayground(page, '?backends=wasm');
@@ -38,6 +47,7 @@ test('the base-pair card shows nothing about the premise when the manifest has n
   // The card renders after the manifest arrives; give it a moment to (not) appear.
   await page.waitForTimeout(500);
   await expect(page.getByTestId('base-pair-premise')).toHaveCount(0);
+  await expect(page.getByTestId('base-pair-pass-at-k')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

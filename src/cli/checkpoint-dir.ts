@@ -45,7 +45,7 @@ export function readManifest(dir: string): Manifest {
 }
 
 /** Rounds long fractions (interval ends, correlations) so the manifest stays readable; counts are unchanged. */
-function roundNumbers(_key: string, value: unknown): unknown {
+export function roundNumbers(_key: string, value: unknown): unknown {
   return typeof value === 'number' && !Number.isInteger(value) ? Number(value.toFixed(6)) : value;
 }
 

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { passAtKSchema } from '../core/diagnostics/pass-at-k-schema';
 import { premiseSchema } from '../core/diagnostics/premise-schema';
 
 function cli(script: string, args: string[]) {
@@ -11,7 +12,7 @@ function cli(script: string, args: string[]) {
 
 describe('npm run diagnose', () => {
   it('prints usage and exits 2 on bad arguments', () => {
-    for (const args of [[], ['--task', 'poetry'], ['--task', 'math', '--problems', '1'], ['--task', 'math', '--problems', '1001'], ['--task', 'math', '--samples', 'x'], ['--task', 'math', '--bogus']]) {
+    for (const args of [[], ['--task', 'poetry'], ['--task', 'math', '--problems', '1'], ['--task', 'math', '--problems', '1001'], ['--task', 'math', '--samples', 'x'], ['--task', 'math', '--bogus'], ['--task', 'math', '--pass-at-k-problems', '1001'], ['--task', 'math', '--pass-at-k-only', '--pass-at-k-problems', '0']]) {
       const run = cli('diagnose', args);
       expect(run.status, args.join(' ')).toBe(2);
       expect(run.stderr).toContain('usage: npm run diagnose');
@@ -51,11 +52,27 @@ describe('npm run diagnose', () => {
     expect(run.status, run.stderr).toBe(0);
     for (const row of ['| A |', '| B |', '| A->B cascade |', '| B->A cascade |', '| A->A self-refinement |', '| B->B self-refinement |']) expect(run.stdout).toContain(row);
     expect(run.stdout).toContain("cascades read the draft's answer shown");
-    const measured = premiseSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    // Each model's pass@k on the same 6 problems, 64 samples each, by knowledge group.
+    expect(run.stdout).toContain("### What reward alone can find: each model's pass@k");
+    expect(run.stdout).toMatch(/\| model \| all \(6\) \|/);
+    const fromJson = JSON.parse(readFileSync(json, 'utf8'));
+    const measured = premiseSchema.parse(fromJson.premise);
     expect(measured).toMatchObject({ problems: 6, samples: 2, showDraftAnswer: true });
-    // --record replaces the premise and keeps every other field of the entry.
+    const passAtK = passAtKSchema.parse(fromJson.passAtK);
+    expect(passAtK).toMatchObject({ problems: 6, samples: 64, ks: [1, 4, 16, 64], temperature: 1 });
+    expect(passAtK.rows[0]).toMatchObject({ group: 'all', problems: 6 });
+    // --record replaces the premise, adds the pass@k and keeps every other field of the entry.
     const recorded = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).pairs['math-premise'];
     expect(premiseSchema.parse(recorded.premise)).toEqual(measured);
-    expect({ ...recorded, premise: undefined }).toEqual({ ...written, premise: undefined });
+    expect(passAtKSchema.parse(recorded.passAtK)).toEqual(passAtK);
+    expect({ ...recorded, premise: undefined, passAtK: undefined }).toEqual({ ...written, premise: undefined });
+
+    // --pass-at-k-only measures and records the pass@k alone, on its own problem count, and leaves the premise as it was.
+    const only = cli('diagnose', ['--task', 'math', '--pair', 'math-premise', '--checkpoints', dir, '--pass-at-k-only', '--pass-at-k-problems', '3', '--record']);
+    expect(only.status, only.stderr).toBe(0);
+    expect(only.stdout).not.toContain('## The math base pair on test-hard');
+    const again = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).pairs['math-premise'];
+    expect(again.premise).toEqual(recorded.premise);
+    expect(passAtKSchema.parse(again.passAtK)).toMatchObject({ problems: 3, command: `npm run diagnose -- --task math --pair math-premise --checkpoints ${dir} --pass-at-k-only --pass-at-k-problems 3 --record` });
   }, 600_000);
 });

@@ -6,7 +6,8 @@ import type { TaskFamilyName } from '../../core/tasks/task';
 import { PRETRAIN_BUDGETS } from '../../core/train/pretrain-defaults';
 import { premiseHeadline } from '../premise/headline';
 import { manifestKey, shippedPairOf } from '../../core/experiment/shipped-pair';
-import { useShippedPairs, useShippedPremise } from '../premise/use-shipped-premise';
+import { passAtKCard } from '../premise/pass-at-k-card';
+import { useShippedPairs, useShippedPassAtK, useShippedPremise } from '../premise/use-shipped-premise';
 import { useAppStore } from '../store/app-store';
 import { NumberField } from './fields';
 
@@ -55,6 +56,43 @@ function ShippedPremise({ name }: { name: string }) {
   );
 }
 
+/** A shipped pair's pass@k alone by knowledge group, when its manifest entry has it (npm run diagnose -- --record). */
+function ShippedPassAtK({ name }: { name: string }) {
+  const passAtK = useShippedPassAtK(name);
+  if (!passAtK) return null;
+  const card = passAtKCard(passAtK);
+  return (
+    <div className="method-explain" data-testid="base-pair-pass-at-k">
+      {card.basis}
+      <table className="results pass-at-k">
+        <thead>
+          <tr>
+            <th>problems needing</th>
+            {card.heads.map((head) => (
+              <th key={head} className="num">
+                {head}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {card.rows.map((row) => (
+            <tr key={row.group} data-group={row.group}>
+              <td>{row.label}</td>
+              {row.cells.map((cell, i) => (
+                <td key={card.heads[i]} className="num">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {card.reading}
+    </div>
+  );
+}
+
 function PretrainSettings({ disabled }: { disabled: boolean }) {
   return (
     <div className="field-grid" data-testid="pretrain-settings">
@@ -99,6 +137,7 @@ export function BasePairPicker({ disabled }: { disabled: boolean }) {
         </label>
       ))}
       {source !== 'pretrain' && <ShippedPremise name={manifestKey(task, shippedPair)} />}
+      {source !== 'pretrain' && <ShippedPassAtK name={manifestKey(task, shippedPair)} />}
       {source === 'pretrain' && <PretrainSettings disabled={disabled} />}
       <PairLoaded />
     </fieldset>

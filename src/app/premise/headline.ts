@@ -8,16 +8,11 @@ import { premiseSchema, type Premise } from '../../core/diagnostics/premise-sche
 import { perfectJudge } from '../../core/diagnostics/figures';
 import { formatLift } from '../../core/diagnostics/report';
 import type { CascadeName } from '../../core/diagnostics/rollouts';
+import { manifestEntryField } from './manifest-entry';
 
 /** The premise figures of a task's pair in a manifest, or null when there are none that parse. */
 export function premiseFromManifest(manifest: unknown, task: string): Premise | null {
-  if (typeof manifest !== 'object' || manifest === null) return null;
-  const pairs = (manifest as { pairs?: unknown }).pairs;
-  if (typeof pairs !== 'object' || pairs === null) return null;
-  const entry = (pairs as Record<string, unknown>)[task];
-  if (typeof entry !== 'object' || entry === null) return null;
-  const parsed = premiseSchema.safeParse((entry as { premise?: unknown }).premise);
-  return parsed.success ? parsed.data : null;
+  return manifestEntryField(manifest, task, 'premise', premiseSchema);
 }
 
 export interface PremiseHeadline {

@@ -1,12 +1,14 @@
 /**
  * The shipped pairs as the manifest lists them, for the base-pair card: which pairs a family has
- * (each entry's id) and a pair's premise figures. The manifest is fetched once per page; any
+ * (each entry's id), a pair's premise figures and its pass@k alone. The manifest is fetched once per page; any
  * failure shows nothing.
  */
 import { useEffect, useState } from 'react';
+import type { PassAtK } from '../../core/diagnostics/pass-at-k-schema';
 import type { Premise } from '../../core/diagnostics/premise-schema';
 import type { ManifestPairRef } from '../../core/experiment/shipped-pair';
 import { premiseFromManifest } from './headline';
+import { passAtKFromManifest } from './pass-at-k-card';
 
 let manifest: Promise<unknown> | null = null;
 
@@ -41,4 +43,9 @@ export function useShippedPairs(): Record<string, ManifestPairRef> {
 /** A shipped pair's premise figures (by its manifest name), when its entry records them. */
 export function useShippedPremise(name: string): Premise | null {
   return premiseFromManifest(useManifest(), name);
+}
+
+/** A shipped pair's pass@k alone by knowledge group (by its manifest name), when its entry records it. */
+export function useShippedPassAtK(name: string): PassAtK | null {
+  return passAtKFromManifest(useManifest(), name);
 }

@@ -85,7 +85,7 @@ describe('a run with arms of its own and a sweep', () => {
     expect(sweep.points.map((p) => [p.value, p.name, p.pooled?.n])).toEqual([[1, 'bonus_weight=1', 10], [2, 'bonus_weight=2', 10]]);
     expect(sweep.points[0]!.paired).toEqual({ ok: false, why: 'the reference' });
     expect(sweep.points[1]!.paired.ok).toBe(true);
-  }, 300_000);
+  }, 600_000);
 
   it('refuses a result whose rows are neither the paper\'s methods nor its config\'s arms', async () => {
     const result = await new ExperimentRunner({ ...config, methods: ['zero-shot'], arms: undefined, sweep: undefined }, tinyPair(), env).run();
@@ -93,5 +93,5 @@ describe('a run with arms of its own and a sweep', () => {
     forged.table[0].method = 'mine';
     const parsedBack = parseExperimentResult(forged);
     expect(!parsedBack.ok && parsedBack.message).toBe('the result file is damaged or incomplete: table.0.method: "mine" is neither a method of the paper nor an arm of this result\'s config');
-  }, 120_000);
+  }, 600_000);
 });

@@ -51,7 +51,7 @@ describe('an Agon step with other fields', () => {
       // Solutions 0-2 read draft 0, 3-5 draft 1; each pair shows the draft it read.
       expect(p.pairs.map((x) => p.drafts!.indexOf(x.draft))).toEqual([0, 0, 0, 1, 1, 1]);
     }
-  }, 120_000);
+  }, 600_000);
 
   for (const [learns, still] of [['drafter', 'solver'], ['solver', 'drafter']] as const) {
     it(`with learners ${learns}: only the ${learns}'s model moves`, async () => {
@@ -64,6 +64,6 @@ describe('an Agon step with other fields', () => {
       expect(round.updates[learns]).not.toBeNull();
       expect(weights(member[still])).toEqual(before[member[still]]);
       expect(weights(member[learns])).not.toEqual(before[member[learns]]);
-    }, 120_000);
+    }, 600_000);
   }
 });

@@ -4,6 +4,8 @@
  * today's task family, so a change to a family that leaves its shipped pair behind fails here.
  * The recorded premise figures (npm run diagnose, 1000 problems) must show what Agon
  * needs, and a fast recheck on the first 100 problems must land within sampling error of them.
+ * The recorded pass@k alone (npm run diagnose --pass-at-k-only, 1000 problems) must agree with
+ * the premise's pass@1.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import '@tensorflow/tfjs-backend-wasm';
 import { basePairId } from '../experiment/base-pair';
 import { perfectJudge } from '../diagnostics/figures';
 import { measurePremise } from '../diagnostics/measure';
+import { passAtKSchema } from '../diagnostics/pass-at-k-schema';
 import { premiseSchema, type Premise } from '../diagnostics/premise-schema';
 import { CASCADES, modelCompleter } from '../diagnostics/rollouts';
 import { soloStage } from '../eval/cascade';
@@ -115,6 +118,25 @@ describe.each(Object.keys(manifest.pairs))('the shipped %s base pair', (name) =>
     for (const m of ['A', 'B'] as const) {
       expect(p.solo[m].sampled).toBeGreaterThanOrEqual(0.15);
       expect(p.solo[m].sampled).toBeLessThanOrEqual(0.6);
+    }
+  });
+
+  it('records each model\'s pass@k alone by knowledge group on all of test-hard, its pass@1 within sampling error of the premise\'s', () => {
+    const p = passAtKSchema.parse(entry.passAtK);
+    expect(p).toMatchObject({ problems: 1000, samples: 64, ks: [1, 4, 16, 64], temperature: 1, topP: 1 });
+    const [all, ...groups] = p.rows;
+    expect(all!.group).toBe('all');
+    expect(groups.reduce((sum, row) => sum + row.problems, 0)).toBe(1000);
+    const premise = premiseSchema.parse(entry.premise);
+    for (const m of ['A', 'B'] as const) {
+      // Two samplings of the same rate (64 and 4 samples a problem): within 4 standard errors of 1000 problems.
+      const se = Math.sqrt((premise.solo[m].sampled * (1 - premise.solo[m].sampled)) / 1000);
+      expect(Math.abs(all![m][0]!.mean - premise.solo[m].sampled), `${m} pass@1`).toBeLessThanOrEqual(4 * se);
+      for (const row of p.rows) {
+        const means = row[m].map((cell) => cell.mean);
+        expect(means, `${m} ${row.group}: pass@k grows with k`).toEqual([...means].sort((x, y) => x - y));
+        row.referenceTrace[m].forEach((cell, i) => expect(cell.mean, `${m} ${row.group}: with the reference trace is stricter`).toBeLessThanOrEqual(means[i]!));
+      }
     }
   });
 
