@@ -3,29 +3,12 @@
  * patched Firefox, which cannot be downloaded here). WebGPU is on, over whatever Vulkan driver
  * the environment names: lavapipe (Mesa 25) on a machine without a GPU.
  */
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import type { BrowserDriver, PageDriver } from './driver';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import type { BrowserDriver } from './driver';
+import { pageDriver } from './puppeteer-page';
 
 export const FIREFOX = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 const LAVAPIPE_ICD = '/usr/share/vulkan/icd.d/lvp_icd.json';
-
-function pageDriver(page: Page, close: () => Promise<void>): PageDriver {
-  const lines: string[] = [];
-  page.on('console', (m) => lines.push(m.text()));
-  return {
-    goto: async (url) => {
-      await page.goto(url);
-    },
-    call: <T>(source: string, ...args: unknown[]) => page.evaluate(`(${source})(...${JSON.stringify(args)})`) as Promise<T>,
-    upload: async (selector, path) => {
-      const input = await page.$(selector);
-      if (!input) throw new Error(`no ${selector}`);
-      await (input as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(path);
-    },
-    console: () => lines,
-    close,
-  };
-}
 
 export async function launchFirefox(): Promise<BrowserDriver> {
   const browser: Browser = await puppeteer.launch({
