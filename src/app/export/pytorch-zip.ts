@@ -12,6 +12,7 @@ import cpu from '../../export/pytorch/agon/cpu.py?raw';
 import distributed from '../../export/pytorch/agon/distributed.py?raw';
 import draws from '../../export/pytorch/agon/draws.py?raw';
 import evaluation from '../../export/pytorch/agon/evaluation.py?raw';
+import exportFile from '../../export/pytorch/agon/export_file.py?raw';
 import model from '../../export/pytorch/agon/model.py?raw';
 import rl from '../../export/pytorch/agon/rl.py?raw';
 import tasks from '../../export/pytorch/agon/tasks.py?raw';
@@ -24,6 +25,7 @@ export const PYTHON_SOURCES: PythonSources = {
   'agon/distributed.py': distributed,
   'agon/draws.py': draws,
   'agon/evaluation.py': evaluation,
+  'agon/export_file.py': exportFile,
   'agon/model.py': model,
   'agon/rl.py': rl,
   'agon/tasks.py': tasks,

@@ -3,12 +3,12 @@
  * file map both the CLI (written to a folder) and the app (zipped) produce. The problems are
  * data, drawn here by the playground's own code: the training stream of every seed and step
  * (trainingProblems) and the evaluation sets, so the Python side trains and evaluates on the
- * very same problems; the verifiers are ported. The base pair's checkpoints go in as they are
+ * very same problems; the verifiers are ported. The rows and arms are the run's own (the
+ * paper's methods, the config's arms and its sweep's points: pytorch-arms.ts). The base pair's checkpoints go in as they are
  * (float32 + a JSON header); train.py converts them to state dicts and checks them on load.
  */
 import { basePairId } from '../experiment/base-pair';
 import type { ExperimentConfig } from '../experiment/config';
-import { ARMS, METHOD_SPECS } from '../experiment/methods';
 import { trainingProblems } from '../experiment/runner';
 import { seedsOf } from '../experiment/seeds';
 import { decodeCheckpoint } from '../model/checkpoint';
@@ -16,7 +16,7 @@ import { completionBudget } from '../tasks/budget';
 import { familyByName } from '../tasks/families';
 import { testHardSplit, validationSplit } from '../tasks/splits';
 import type { Problem } from '../tasks/task';
-import { pytorchArms, pytorchConfigProblem } from './pytorch-arms';
+import { PYTORCH_EXPORT_VERSION, pytorchRun } from './pytorch-arms';
 import { pytorchReadme } from './pytorch-readme';
 import { sha256Hex } from './sha256';
 
@@ -28,6 +28,7 @@ export const PYTORCH_SOURCES = [
   'agon/distributed.py',
   'agon/draws.py',
   'agon/evaluation.py',
+  'agon/export_file.py',
   'agon/model.py',
   'agon/rl.py',
   'agon/tasks.py',
@@ -52,8 +53,6 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
 /** Path -> contents of the project. */
 export async function pytorchProject(input: PytorchExportInput): Promise<Map<string, string | Uint8Array>> {
   const { config, pair, sources } = input;
-  const refused = pytorchConfigProblem(config);
-  if (refused) throw new Error(refused);
   const family = familyByName(config.task);
   const seeds = seedsOf(config);
   const files = new Map<string, string | Uint8Array>();
@@ -62,6 +61,7 @@ export async function pytorchProject(input: PytorchExportInput): Promise<Map<str
   files.set(checkpoints.A, pair.a);
   files.set(checkpoints.B, pair.b);
   const exported = {
+    version: PYTORCH_EXPORT_VERSION,
     config: { ...config, base_pair: basePairId(config.task, pair.a, pair.b) },
     seeds,
     streamSteps: config.steps,
@@ -72,8 +72,7 @@ export async function pytorchProject(input: PytorchExportInput): Promise<Map<str
       A: { file: checkpoints.A, sha256: await sha256Hex(pair.a) },
       B: { file: checkpoints.B, sha256: await sha256Hex(pair.b) },
     },
-    methods: Object.fromEntries(Object.entries(METHOD_SPECS).map(([m, s]) => [m, { label: s.label, arm: s.arm, readout: s.readout }])),
-    arms: pytorchArms(ARMS),
+    ...pytorchRun(config),
   };
   files.set('export.json', json(exported));
   for (const seed of seeds) {

@@ -26,15 +26,23 @@ export function trlMapping(config: ExperimentConfig): [field: string, value: str
     ['eval_samples, pass_k', `${config.eval_samples}, ${config.pass_k}`, 'no counterpart: unbiased pass@k from eval_samples samples per problem'],
     ['show_draft_answer', v(config.show_draft_answer), 'no counterpart (Agon): whether the challenger sees the draft\'s final answer'],
     ['methods', v(config.methods), 'no counterpart: which arms to train (GRPO is GRPOTrainer; each Agon variant is two GRPO learners that take turns)'],
+    ['arms, sweep', `${v((config.arms ?? []).map((a) => a.name))}, ${config.sweep ? `${config.sweep.field} over ${v(config.sweep.values)}` : 'none'}`, "no counterpart: the config's own arms and its sweep's points, trained and read out like the methods (an Agon arm with the mechanisms it sets)"],
     ['task, base_pair', `${v(config.task)}, ${v(config.base_pair)}`, 'train_dataset and model (here the shipped base pair, converted on load)'],
   ];
+}
+
+/** The rows beyond the paper's methods, for the README's first line. */
+function ownRows(config: ExperimentConfig): string {
+  const arms = config.arms?.length ? `, its own arms ${config.arms.map((a) => a.name).join(', ')}` : '';
+  const sweep = config.sweep ? `, a sweep of ${config.sweep.field} over ${config.sweep.values.join(', ')}` : '';
+  return arms + sweep;
 }
 
 export function pytorchReadme(config: ExperimentConfig, seeds: readonly number[]): string {
   const rows = trlMapping(config).map(([field, value, trl]) => `| \`${field}\` | \`${value}\` | ${trl} |`);
   return `# Agon Playground experiment, as a PyTorch project
 
-Exported from the Agon Playground: the ${config.task} task, methods ${config.methods.join(', ')},
+Exported from the Agon Playground: the ${config.task} task, methods ${config.methods.join(', ')}${ownRows(config)},
 ${config.steps} steps of ${config.problems_per_step} problems, seed${seeds.length > 1 ? 's' : ''} ${seeds.join(', ')}.
 \`train.py\` trains every arm from the base pair (checkpoints/, converted to PyTorch state dicts
 and checked on load) on the playground's own problem stream (data/train-seed<S>.json) and
@@ -81,7 +89,9 @@ one problem per process: run at most problems_per_step (${config.problems_per_st
 ${rows.join('\n')}
 
 Rewards: correctness c in {0, 1} and format f in [0, 1]; drafter and GRPO R = 2c + format_weight f;
-challenger R = 2c + bonus + format_weight f, bonus c(b)(1 - c(a)) (Agon), c(b) - c(a) (margin),
-0 (cooperative). Advantages are group-relative within each stream's own samples.
+challenger R = 2c + w bonus + format_weight f (w: bonus_weight, 1 in the paper), bonus
+c(b)(1 - c(a)) (Agon), c(b) - c(a) (margin), 0 (cooperative); a zero-sum drafter (drafter_reward)
+also pays the mean w bonus its readers earned. Advantages are group-relative within each stream's
+own samples.
 `;
 }

@@ -12,7 +12,7 @@ import { useWasmBackend } from '../../core/model/testing';
 import type { Transformer } from '../../core/model/transformer';
 import { Rng } from '../../core/random';
 import { groupAdvantages } from '../../core/rl/advantages';
-import { pytorchAgonOptions } from '../../core/export/pytorch-arms';
+import { mechanismsOf } from '../../core/experiment/arm-fields';
 import { agonScores, AGON_DEFAULTS, type AgonOptions } from '../../core/rl/agon';
 import { DEFAULT_RL_CONFIG, type RlConfig } from '../../core/rl/config';
 import { policyLoss } from '../../core/rl/grpo-loss';
@@ -116,16 +116,19 @@ describe.skipIf(skipWithoutTorch())('PyTorch port: GRPO and Agon losses and grad
     ['conversion bonus, dapo, batch scaling', AGON_DEFAULTS, 'dapo', 'batch'],
     ['margin bonus, shared opponent, dr_grpo, no scaling', { ...AGON_DEFAULTS, bonus: 'margin', opponent: 'shared-draft' }, 'dr_grpo', 'none'],
     ['cooperative, grpo, group scaling', { ...AGON_DEFAULTS, bonus: 'none' }, 'grpo', 'group'],
+    ['margin bonus weighted 2, zero-sum drafter, shared opponent, dapo, group scaling', { ...AGON_DEFAULTS, bonus: 'margin', bonus_weight: 2, drafter_reward: 'zero-sum', opponent: 'shared-draft' }, 'dapo', 'group'],
   ] as const)('Agon (%s): both streams', (_, options: AgonOptions, lossType, scale) => {
     const rl: RlConfig = { ...DEFAULT_RL_CONFIG, num_generations: N, beta: 0.04, loss_type: lossType, scale_rewards: scale };
     const outcome = ([correct, format]: [boolean, number]): Outcome => ({ correct, format });
     const scores = agonScores(drafts.outcomes.map(outcome), solutions.outcomes.map(outcome), N, rl, options);
+    // Not vacuous: a zero-sum drafter pays some reader's bonus here.
+    if (options.drafter_reward === 'zero-sum') expect(scores.draftRewards.some((r) => r.bonus !== 0)).toBe(true);
     const [d, s] = probe<PyStream[]>('loss', {
       kind: 'agon',
       rl,
       groupSize: N,
-      // train.py's names for the mechanisms it runs.
-      options: { ...pytorchAgonOptions(options), showDraftAnswer: options.show_draft_answer },
+      // As export.json passes an arm's mechanisms: under the config's names.
+      options: mechanismsOf(options),
       streams: [
         { ...drafts, checkpoint: path('a'), reference: path('b') },
         { ...solutions, checkpoint: path('b'), reference: path('a') },

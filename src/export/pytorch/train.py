@@ -4,7 +4,10 @@
 Every arm starts from the base pair's checkpoints, trains on the playground's own problem
 stream (data/train-seed<S>.json), and is evaluated at step 0, every eval_every steps and at
 the end; rank 0 evaluates and writes results/result-seed<S>.json in the playground's result
-schema (import it in the playground next to the runs made in the tab).
+schema (import it in the playground next to the runs made in the tab). The arms and rows are
+export.json's (agon/export_file.py): the paper's methods the config picks and the config's own
+arms and sweep points, each row read out as the playground reads it (solo, self-cascade or
+pair-cascade), each Agon arm trained with every mechanism it sets.
 """
 import argparse
 import json
@@ -19,6 +22,7 @@ import torch
 from agon.cpu import keep_freed_memory, match_blas_threads
 from agon.distributed import World
 from agon.evaluation import EvalContext, evaluate_readout
+from agon.export_file import upgrade
 from agon.model import Transformer, load_model
 from agon.tasks import TOKENIZER_VERSION, VOCAB_SIZE, Family
 from agon.training import Learner, agon_step, grpo_step
@@ -82,9 +86,9 @@ def mean(xs):
 
 
 class Arm:
-    def __init__(self, name, index, spec, methods, pair, rl, world):
+    def __init__(self, name, index, spec, rows, pair, rl, world):
         self.name, self.index, self.spec = name, index, spec
-        self.methods = methods
+        self.rows = rows
         self.models = {m: clone(pair[m], world.device) for m in ("A", "B")}
         self.members = ["A"] if spec["kind"] == "grpo" else ["A", "B"]
         self.learners = None
@@ -96,7 +100,7 @@ class Arm:
         self.step_seconds = []
 
 
-def evaluate(arm, step, ctx, method_specs):
+def evaluate(arm, step, ctx):
     point = {"step": step, "tokensGenerated": arm.generated, "tokensTrained": arm.trained, "readouts": {}}
     if arm.kl:
         point["kl"] = mean(arm.kl)
@@ -104,8 +108,8 @@ def evaluate(arm, step, ctx, method_specs):
         point["reward"] = {k: mean(v) for k, v in arm.rewards.items()}
     arm.kl, arm.rewards = [], {}
     ctx.tokens = 0
-    for m in arm.methods:
-        point["readouts"][m] = evaluate_readout(method_specs[m]["readout"], arm.members, arm.models, ctx)
+    for row in arm.rows:
+        point["readouts"][row["name"]] = evaluate_readout(row["readout"], arm.members, arm.models, ctx)
     arm.record["evalTokens"] += ctx.tokens
     arm.record["curve"].append(point)
 
@@ -114,15 +118,17 @@ def account(arm, round_, iterations):
     for stream, s in round_["streams"].items():
         tokens = sum(s["tokens"])
         arm.generated += tokens
-        arm.trained += tokens * iterations
+        # A stream whose model did not learn (an arm's learners) sampled its tokens but trained none.
+        if s["learned"]:
+            arm.trained += tokens * iterations
         arm.rewards.setdefault(stream, []).append(mean(s["rewards"]))
     arm.kl.append(round_["kl"])
 
 
-def build_table(config, arms, method_specs):
-    rows = []
-    for method in config["methods"]:
-        spec = method_specs[method]
+def build_table(rows, arms):
+    table = []
+    for spec in rows:
+        method = spec["name"]
         curve = arms.get(spec["arm"], {}).get("curve", [])
         last = next((p for p in reversed(curve) if method in p["readouts"]), None)
         if last is None:
@@ -139,8 +145,8 @@ def build_table(config, arms, method_specs):
         }
         if "drafterAlone" in chosen:
             row["drafterAlone"] = chosen["drafterAlone"]
-        rows.append(row)
-    return rows
+        table.append(row)
+    return table
 
 
 def headline(table):
@@ -168,17 +174,18 @@ def now_iso():
 def run_seed(export, pair, seed, args, world, family, sets):
     config = seed_config(export["config"], seed, args.steps)
     rl = config["rl"]
-    specs, arm_specs = export["methods"], export["arms"]
+    rows, arm_specs = export["rows"], export["arms"]
     stream = read_json("data", f"train-seed{seed}.json")
-    arm_names = [a for a in arm_specs if any(specs[m]["arm"] == a for m in config["methods"])]
-    arms = [Arm(a, i, arm_specs[a], [m for m in config["methods"] if specs[m]["arm"] == a], pair, rl, world) for i, a in enumerate(arm_names)]
+    # In export.json's order, which is the playground's: an arm's index is part of its steps' seeds.
+    arm_names = [a for a in arm_specs if any(r["arm"] == a for r in rows)]
+    arms = [Arm(a, i, arm_specs[a], [r for r in rows if r["arm"] == a], pair, rl, world) for i, a in enumerate(arm_names)]
     sampling = {"temperature": rl["temperature"], "topP": rl["top_p"], "maxNewTokens": rl["max_completion_length"]}
     ctx = EvalContext(family, sets["test"], sets["validation"], sampling, seed + 17, config["show_draft_answer"], config["eval_samples"], config["pass_k"], world.device)
     started = now_iso()
 
     def eval_on_rank0(arm, step):
         if world.rank == 0:
-            evaluate(arm, step, ctx, specs)
+            evaluate(arm, step, ctx)
         world.barrier()
 
     for arm in arms:
@@ -192,7 +199,7 @@ def run_seed(export, pair, seed, args, world, family, sets):
             t0 = time.perf_counter()
             try:
                 if arm.spec["kind"] == "agon":
-                    options = {**arm.spec["options"], "showDraftAnswer": config["show_draft_answer"]}
+                    options = {**arm.spec["options"], "show_draft_answer": config["show_draft_answer"]}
                     round_ = agon_step(arm.learners, family, problems, step, rl, options, round_seed, world)
                 else:
                     round_ = grpo_step(arm.learners["A"], family, problems, rl, round_seed, world)
@@ -209,7 +216,7 @@ def run_seed(export, pair, seed, args, world, family, sets):
     if world.rank != 0:
         return None
     records = {a.name: a.record for a in arms}
-    table = build_table(config, records, specs)
+    table = build_table(rows, records)
     status = "failed" if any("error" in r for r in records.values()) else "complete"
     devices = f"{world.size} process{'es' if world.size > 1 else ''}"
     sized = ", fresh model of overridden size" if any(getattr(args, flag) is not None for flag in SIZE_FLAGS) else ""
@@ -247,7 +254,7 @@ def run_seed(export, pair, seed, args, world, family, sets):
 
 def main():
     keep_freed_memory()
-    export = read_json("export.json")
+    export = upgrade(read_json("export.json"))
     args = parse_args(export)
     if args.threads > 0:
         torch.set_num_threads(args.threads)

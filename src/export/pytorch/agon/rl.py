@@ -1,8 +1,12 @@
 """Rewards, advantages and the GRPO policy loss of src/core/rl, under TRL's GRPOConfig names.
 
   drafter / GRPO:  R(a) = 2 c(a) + format_weight * f(a)
-  challenger:      R(b) = 2 c(b) + bonus(b, a) + format_weight * f(b)
+  challenger:      R(b) = 2 c(b) + w bonus(b, a) + format_weight * f(b)     (w: bonus_weight)
   bonus: conversion c(b)(1 - c(a)) (Agon), margin c(b) - c(a), none (cooperative exchange)
+  zero-sum drafter (drafter_reward, our option): R(a) minus the mean w bonus its readers earned
+  layout (agon-layout.ts): m = solutions_per_draft, D = 2N / (m + 1) drafts and m D solutions a
+  problem; solution w of a problem pairs with its draft w // m, and reads it (own-draft) or the
+  problem's first (shared-draft); roles swap every swap_every steps, or A or B always drafts
   advantage: (r - group mean) / (std + 1e-4), std unbiased of the group ('group'), of the batch
   ('batch'), or 1 ('none')
   per token: -min(ratio A, clip(ratio, 1 - epsilon, 1 + epsilon_high) A) + beta k3(ref, logp)
@@ -30,10 +34,19 @@ def bonus_term(kind, challenger_correct, drafter_correct):
     return 0
 
 
-def challenger_reward(correct, fmt, drafter_correct, kind, format_weight):
+def challenger_reward(correct, fmt, drafter_correct, kind, format_weight, weight=1):
     r = plain_reward(correct, fmt, format_weight)
-    bonus = bonus_term(kind, correct, drafter_correct)
+    bonus = weight * bonus_term(kind, correct, drafter_correct)
     return {**r, "bonus": bonus, "total": r["total"] + bonus}
+
+
+def drafter_reward(correct, fmt, reader_bonuses, form, format_weight):
+    """Plain, or zero-sum: minus the mean of its readers' weighted bonuses (a draft nobody read owes nothing)."""
+    r = plain_reward(correct, fmt, format_weight)
+    if form == "plain" or not reader_bonuses:
+        return r
+    owed = sum(reader_bonuses) / len(reader_bonuses)
+    return r if owed == 0 else {**r, "bonus": -owed, "total": r["total"] - owed}
 
 
 def _mean(xs):
@@ -61,29 +74,52 @@ def group_advantages(rewards, group_size, scale):
     return out
 
 
-def read_index(i, n, shared_opponent):
-    """The draft solution i reads: its own, or its group's first under the shared-opponent ablation."""
-    return i - (i % n) if shared_opponent else i
+def problem_split(n, m):
+    """(D, m D): drafts and solutions a problem, D = 2N / (m + 1) so a problem takes 2N rollouts like GRPO's."""
+    if m < 1 or (2 * n) % (m + 1) != 0:
+        raise ValueError(f"solutions_per_draft {m} cannot split the 2N = {2 * n} rollouts of a problem (num_generations {n}): m + 1 must divide {2 * n}")
+    drafts = 2 * n // (m + 1)
+    return drafts, drafts * m
 
 
-def roles(step, fixed_roles):
-    """(drafter, solver): A drafts on even steps; always under fixed roles."""
-    return ("A", "B") if fixed_roles or step % 2 == 0 else ("B", "A")
+def paired_draft(j, n, m):
+    """The draft solution j (counted over the whole step) is paired with: its problem's draft w // m."""
+    drafts, solutions = problem_split(n, m)
+    return j // solutions * drafts + j % solutions // m
+
+
+def read_draft(j, n, m, opponent):
+    """The draft solution j reads: its paired draft, or its problem's first under a shared opponent."""
+    drafts, solutions = problem_split(n, m)
+    return j // solutions * drafts if opponent == "shared-draft" else paired_draft(j, n, m)
+
+
+def roles(step, schedule, swap_every):
+    """(drafter, solver): under 'swap' A drafts in the even blocks of swap_every steps; else A or B always."""
+    a_drafts = schedule == "a-drafts" or (schedule == "swap" and step // swap_every % 2 == 0)
+    return ("A", "B") if a_drafts else ("B", "A")
 
 
 def agon_scores(drafts, solutions, n, rl, options):
-    """Rewards and per-stream advantages from outcomes [(correct, format)] in groups of n."""
+    """Rewards and per-stream advantages from outcomes [(correct, format)] laid out as problem_split says;
+    options: an arm's mechanisms under the config's names."""
     fw = rl["format_weight"]
-    draft_rewards = [plain_reward(c, f, fw) for c, f in drafts]
+    m = options["solutions_per_draft"]
+    n_drafts, n_solutions = problem_split(n, m)
+    reads = [read_draft(j, n, m, options["opponent"]) for j in range(len(solutions))]
     solve_rewards = [
-        challenger_reward(c, f, drafts[read_index(i, n, options["sharedOpponent"])][0], options["bonus"], fw)
-        for i, (c, f) in enumerate(solutions)
+        challenger_reward(c, f, drafts[reads[j]][0], options["bonus"], fw, options["bonus_weight"])
+        for j, (c, f) in enumerate(solutions)
     ]
+    reader_bonuses = [[] for _ in drafts]
+    for j, r in enumerate(solve_rewards):
+        reader_bonuses[reads[j]].append(r["bonus"])
+    draft_rewards = [drafter_reward(c, f, reader_bonuses[i], options["drafter_reward"], fw) for i, (c, f) in enumerate(drafts)]
     return {
         "draftRewards": draft_rewards,
         "solveRewards": solve_rewards,
-        "draftAdvantages": group_advantages([r["total"] for r in draft_rewards], n, rl["scale_rewards"]),
-        "solveAdvantages": group_advantages([r["total"] for r in solve_rewards], n, rl["scale_rewards"]),
+        "draftAdvantages": group_advantages([r["total"] for r in draft_rewards], n_drafts, rl["scale_rewards"]),
+        "solveAdvantages": group_advantages([r["total"] for r in solve_rewards], n_solutions, rl["scale_rewards"]),
     }
 
 

@@ -10,7 +10,7 @@ from torch.nn.parallel import DistributedDataParallel
 
 from .draws import sampling_draws
 from .model import completion_log_probs, sample, sequence_batch
-from .rl import agon_scores, aggregate, group_advantages, k3, plain_reward, policy_loss_terms, read_index, roles
+from .rl import agon_scores, aggregate, group_advantages, k3, plain_reward, policy_loss_terms, problem_split, read_draft, roles
 from .tasks import EOS_ID, PAD_ID, decode, drafted_prompt, encode
 
 # tf.backend().epsilon() of the playground's Adam (torch's default is 1e-8).
@@ -83,41 +83,49 @@ def grpo_step(learner, family, problems, rl, seed, world):
     advantages = group_advantages([r["total"] for r in rewards], group, rl["scale_rewards"])
     mine = advantages[start * group : end * group]
     update = update_policy(learner, samples, mine, rl, world)
-    return {"kind": "grpo", "streams": {"A": {"tokens": _flatten(p["tokens"] for p in everyone), "rewards": [r["total"] for r in rewards]}}, "kl": update["kl"]}
+    return {"kind": "grpo", "streams": {"A": {"tokens": _flatten(p["tokens"] for p in everyone), "rewards": [r["total"] for r in rewards], "learned": True}}, "kl": update["kl"]}
 
 
 def agon_step(learners, family, problems, step, rl, options, seed, world):
-    """Agon: N drafts per problem, one solution per draft reading it, rewards with the bonus, one update per model."""
-    n = rl["num_generations"]
-    drafter, solver = roles(step, options["fixedRoles"])
+    """Agon (src/core/rl/agon.ts) with an arm's mechanisms under the config's names (options, plus
+    show_draft_answer): D drafts per problem, m solutions per draft each reading its draft (or the
+    problem's first), rewards with the weighted bonus and the drafter's form, one update per
+    model that learns (learners: both, drafter or solver)."""
+    n, m = rl["num_generations"], options["solutions_per_draft"]
+    per_drafts, per_solutions = problem_split(n, m)
+    drafter, solver = roles(step, options["roles"], options["swap_every"])
     start, end = world.share(len(problems))
-    rows = (start * n, end * n)
-    plain = [family.plain_prompt(problems[i]) for i in range(start, end) for _ in range(n)]
-    drafts = rollouts(learners[drafter].model, plain, my_draws(seed, len(problems) * n, rows, rl["max_completion_length"], world), rl)
-    # A share holds whole groups, so read_index works on its own rows; the solutions' draws are seed + 1's, as in agon.ts.
-    read = [drafts[read_index(k, n, options["sharedOpponent"])] for k in range(len(drafts))]
-    prompts = [drafted_prompt(problems[start + k // n], family.draft_view(d["text"], options["showDraftAnswer"])) for k, d in enumerate(read)]
-    solutions = rollouts(learners[solver].model, prompts, my_draws(seed + 1, len(problems) * n, rows, rl["max_completion_length"], world), rl)
+    plain = [family.plain_prompt(problems[i]) for i in range(start, end) for _ in range(per_drafts)]
+    draft_rows = (start * per_drafts, end * per_drafts)
+    drafts = rollouts(learners[drafter].model, plain, my_draws(seed, len(problems) * per_drafts, draft_rows, rl["max_completion_length"], world), rl)
+    # A share holds whole problems, so every draft its solutions read is its own; the solutions' draws are seed + 1's, as in agon.ts.
+    solve_rows = (start * per_solutions, end * per_solutions)
+    read = [drafts[read_draft(j, n, m, options["opponent"]) - draft_rows[0]] for j in range(*solve_rows)]
+    prompts = [drafted_prompt(problems[start + k // per_solutions], family.draft_view(d["text"], options["show_draft_answer"])) for k, d in enumerate(read)]
+    solutions = rollouts(learners[solver].model, prompts, my_draws(seed + 1, len(problems) * per_solutions, solve_rows, rl["max_completion_length"], world), rl)
 
-    def outcomes(rows):
-        vs = [family.verify(problems[start + k // n], r["text"]) for k, r in enumerate(rows)]
+    def outcomes(rows, per_problem):
+        vs = [family.verify(problems[start + k // per_problem], r["text"]) for k, r in enumerate(rows)]
         return [(v["verdict"] == "correct", v["format"]) for v in vs]
 
     everyone = world.gather({
-        "drafts": outcomes(drafts),
-        "solutions": outcomes(solutions),
+        "drafts": outcomes(drafts, per_drafts),
+        "solutions": outcomes(solutions, per_solutions),
         "draftTokens": [len(d["tokens"]) for d in drafts],
         "solveTokens": [len(s["tokens"]) for s in solutions],
     })
     scores = agon_scores(_flatten(p["drafts"] for p in everyone), _flatten(p["solutions"] for p in everyone), n, rl, options)
-    lo, hi = start * n, end * n
-    d_update = update_policy(learners[drafter], drafts, scores["draftAdvantages"][lo:hi], rl, world)
-    s_update = update_policy(learners[solver], solutions, scores["solveAdvantages"][lo:hi], rl, world)
+    learns = {"drafter": options["learners"] != "solver", "solver": options["learners"] != "drafter"}
+    updates = []
+    if learns["drafter"]:
+        updates.append(update_policy(learners[drafter], drafts, scores["draftAdvantages"][slice(*draft_rows)], rl, world))
+    if learns["solver"]:
+        updates.append(update_policy(learners[solver], solutions, scores["solveAdvantages"][slice(*solve_rows)], rl, world))
     return {
         "kind": "agon",
         "streams": {
-            "drafter": {"tokens": _flatten(p["draftTokens"] for p in everyone), "rewards": [r["total"] for r in scores["draftRewards"]]},
-            "solver": {"tokens": _flatten(p["solveTokens"] for p in everyone), "rewards": [r["total"] for r in scores["solveRewards"]]},
+            "drafter": {"tokens": _flatten(p["draftTokens"] for p in everyone), "rewards": [r["total"] for r in scores["draftRewards"]], "learned": learns["drafter"]},
+            "solver": {"tokens": _flatten(p["solveTokens"] for p in everyone), "rewards": [r["total"] for r in scores["solveRewards"]], "learned": learns["solver"]},
         },
-        "kl": (d_update["kl"] + s_update["kl"]) / 2,
+        "kl": sum(u["kl"] for u in updates) / len(updates),
     }
