@@ -6,6 +6,9 @@ answers with JSON on stdout, for the equivalence tests in this folder.
   sample    {checkpoint, prompts: [ids], sampling, seed}         -> tokens and log-probs per prompt, with the playground's draws
   verify    {family, items: [{problem, completion}]}            -> verdict, answer, format and both draft views per item
   loss      {checkpoints, rl, kind, options, rows...}            -> advantages, loss and gradients per stream
+  scores    [{drafts, solutions, n, rl, options}]                -> an Agon step's rewards and advantages per case
+  roles     [{step, roles, swap_every}]                          -> [drafter, solver] per case
+  upgrade   export.json's contents                               -> as train.py reads them (version 2)
 """
 import json
 import os
@@ -16,8 +19,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import torch  # noqa: E402
 
 from agon.draws import sampling_draws  # noqa: E402
+from agon.export_file import upgrade  # noqa: E402
 from agon.model import completion_log_probs, load_model, sample, sequence_batch  # noqa: E402
-from agon.rl import agon_scores, group_advantages, plain_reward, policy_loss  # noqa: E402
+from agon.rl import agon_scores, group_advantages, plain_reward, policy_loss, roles  # noqa: E402
 from agon.tasks import EOS_ID, PAD_ID, TOKENIZER_VERSION, Family  # noqa: E402
 
 torch.set_num_threads(1)
@@ -79,7 +83,15 @@ def loss(req):
     ]
 
 
+def scores(req):
+    return [agon_scores(c["drafts"], c["solutions"], c["n"], c["rl"], c["options"]) for c in req]
+
+
+def schedule(req):
+    return [roles(c["step"], c["roles"], c["swap_every"]) for c in req]
+
+
 if __name__ == "__main__":
     command = sys.argv[1]
     request = json.load(sys.stdin)
-    json.dump({"logprobs": logprobs, "sample": draw, "verify": verify, "loss": loss}[command](request), sys.stdout)
+    json.dump({"logprobs": logprobs, "sample": draw, "verify": verify, "loss": loss, "scores": scores, "roles": schedule, "upgrade": upgrade}[command](request), sys.stdout)

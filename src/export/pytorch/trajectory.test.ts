@@ -1,6 +1,7 @@
 // The whole exported experiment follows the playground's step for step: every method of the
-// paper's table, 3 steps, run by the playground's CLI (tfjs wasm) and by train.py (PyTorch,
-// CPU). Both take the same problems and the same sampling draws (agon/draws.py), so they
+// paper's table, an arm of the config's own that changes six mechanisms at once, and a sweep of
+// swap_every over 1 (read out from Agon's arm) and 2, 3 steps, run by the playground's runner
+// (tfjs wasm) and by train.py (PyTorch, CPU). Both take the same problems and the same sampling draws (agon/draws.py), so they
 // sample the same tokens, give the same rewards and take the same updates: every evaluation
 // (each candidate's test and validation counts), every reward mean and the token counts are
 // equal, the KL statistic agrees within float error, and so do the trained weights at the end
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPytorch } from '../../cli/pytorch-export-run';
+import { AGON_FIELDS } from '../../core/experiment/arm-fields';
 import { basePairId } from '../../core/experiment/base-pair';
 import { DEFAULT_EXPERIMENT, type ExperimentConfig } from '../../core/experiment/config';
 import { METHODS } from '../../core/experiment/methods';
@@ -30,6 +32,9 @@ const CONFIG: ExperimentConfig = {
   problems_per_step: 6,
   eval_every: 1,
   eval_problems: 50,
+  // m = 3 splits a problem's 2N = 12 rollouts into 3 drafts and 9 solutions; only B drafts and only the solving model learns.
+  arms: [{ name: 'mix', ...AGON_FIELDS, bonus: 'margin', bonus_weight: 2, roles: 'b-drafts', solutions_per_draft: 3, learners: 'solver', drafter_reward: 'zero-sum' }],
+  sweep: { field: 'swap_every', values: [1, 2], arm: {} },
   rl: { ...DEFAULT_EXPERIMENT.rl, num_generations: 6, beta: 0.04, num_iterations: 2, loss_type: 'dapo', scale_rewards: 'batch', epsilon_high: 0.28, top_p: 0.95 },
 };
 const KL_TOLERANCE = 1e-5;
@@ -92,7 +97,7 @@ describe.skipIf(skipWithoutTorch())('PyTorch export: the same run as the playgro
   beforeAll(useWasmBackend);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('every method, 3 steps: the same evaluations, rewards and tokens at every step', async () => {
+  it('every method, a custom arm and a sweep, 3 steps: the same evaluations, rewards and tokens at every step', async () => {
     const config = join(dir, 'config.json');
     writeFileSync(config, JSON.stringify(CONFIG));
     const project = join(dir, 'project');
@@ -101,7 +106,9 @@ describe.skipIf(skipWithoutTorch())('PyTorch export: the same run as the playgro
     run(PYTHON, ['train.py', '--device', 'cpu', '--threads', '1'], project);
     const theirs = result(join(project, 'results', 'result-seed1.json'));
 
-    expect(Object.keys(theirs.arms).sort()).toEqual(Object.keys(ours.arms).sort());
+    expect(Object.keys(theirs.arms)).toEqual(Object.keys(ours.arms));
+    expect(Object.keys(ours.arms)).toEqual(expect.arrayContaining(['mix', 'swap_every=2']));
+    expect(theirs.table.map((r) => [r.method, r.label, r.chosen])).toEqual(ours.table.map((r) => [r.method, r.label, r.chosen]));
     let worstKl = 0;
     for (const [arm, record] of Object.entries(ours.arms)) {
       const other = theirs.arms[arm]!;
@@ -111,8 +118,8 @@ describe.skipIf(skipWithoutTorch())('PyTorch export: the same run as the playgro
     console.log(`${Object.keys(ours.arms).length} arms, ${CONFIG.steps} steps: the same at every evaluation; largest KL difference ${worstKl.toExponential(2)}`);
     expect(worstKl).toBeLessThan(KL_TOLERANCE);
 
-    // One trained model per GRPO arm, two per Agon arm.
-    expect(weights).toHaveLength(11);
+    // One trained model per GRPO arm, two per Agon arm (mix's drafter too: it is saved, unchanged).
+    expect(weights).toHaveLength(15);
     const compare = spawnSync(PYTHON, ['-c', COMPARE, project, join(dir, 'playground'), join(project, 'results'), ...weights], { encoding: 'utf8' });
     expect(compare.stderr).toBe('');
     console.log(`largest weight difference after ${CONFIG.steps} steps: ${compare.stdout.trim()}`);
