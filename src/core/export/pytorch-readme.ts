@@ -33,7 +33,7 @@ export function trlMapping(config: ExperimentConfig): [field: string, value: str
 
 /** The rows beyond the paper's methods, for the README's first line. */
 function ownRows(config: ExperimentConfig): string {
-  const arms = config.arms?.length ? `, its own arms ${config.arms.map((a) => a.name).join(', ')}` : '';
+  const arms = config.arms?.length ? `, own arms ${config.arms.map((a) => a.name).join(', ')}` : '';
   const sweep = config.sweep ? `, a sweep of ${config.sweep.field} over ${config.sweep.values.join(', ')}` : '';
   return arms + sweep;
 }

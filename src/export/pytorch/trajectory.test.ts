@@ -124,6 +124,12 @@ describe.skipIf(skipWithoutTorch())('PyTorch export: the same run as the playgro
     expect(compare.stderr).toBe('');
     console.log(`largest weight difference after ${CONFIG.steps} steps: ${compare.stdout.trim()}`);
     expect(Number(compare.stdout)).toBeLessThan(WEIGHT_TOLERANCE);
+    // Not vacuous: mix trained its solving stream's tokens alone, Agon both streams'.
+    const last = (arm: string) => ours.arms[arm]!.curve.at(-1)!;
+    expect(last('mix').tokensTrained).toBeLessThan(last('mix').tokensGenerated * CONFIG.rl.num_iterations);
+    expect(last('agon').tokensTrained).toBe(last('agon').tokensGenerated * CONFIG.rl.num_iterations);
+    // And the custom arms' learning models moved (their KL to the start is live).
+    for (const arm of ['mix', 'swap_every=2']) expect(last(arm).kl, arm).toBeGreaterThan(0);
     // Not vacuous: the policies moved away from their reference (the KL term is live).
     expect(Math.max(...Object.values(ours.arms).flatMap((a) => a.curve.map((p) => p.kl ?? 0)))).toBeGreaterThan(1e-4);
   }, 900_000);
