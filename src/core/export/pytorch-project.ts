@@ -4,8 +4,9 @@
  * data, drawn here by the playground's own code: the training stream of every seed and step
  * (trainingProblems) and the evaluation sets, so the Python side trains and evaluates on the
  * very same problems; the verifiers are ported. The rows and arms are the run's own (the
- * paper's methods, the config's arms and its sweep's points: pytorch-arms.ts). The base pair's checkpoints go in as they are
- * (float32 + a JSON header); train.py converts them to state dicts and checks them on load.
+ * paper's methods, the config's arms and its sweep's points: pytorch-arms.ts). The base pair's
+ * checkpoints go in as they are (float32 + a JSON header); train.py converts them to state dicts
+ * and checks them on load.
  */
 import { basePairId } from '../experiment/base-pair';
 import type { ExperimentConfig } from '../experiment/config';
