@@ -29,7 +29,7 @@ import { completionBudget } from '../core/tasks/budget';
 import { familyByName } from '../core/tasks/families';
 import { shippedPairBytes } from './checkpoint-dir';
 import { passAt1Svg } from './plot-svg';
-import { headlineRatiosText, pooledTableText } from './pooled-table';
+import { agonOverGrpoText, headlineRatiosText, pooledTableText } from './pooled-table';
 import { seedTablesText } from './seed-tables';
 import { sweepTableText } from './sweep-table-text';
 
@@ -162,6 +162,8 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 function printTable(results: ExperimentResult[], reference: string): void {
   console.log(`\n${pooledTableText(results, reference)}`);
   console.log(`\n${headlineRatiosText(results)}`);
+  const ratio = agonOverGrpoText(results);
+  if (ratio) console.log(`\n${ratio}`);
 }
 
 /** One row per eval step, one column per row of the run: `cell` of that row's point at that step, or blank. */
