@@ -12,6 +12,22 @@ export const PRESETS = {
    * 37.0% -> 51.0%, Agon's cascade 76.0% -> 82.0%, each with a 95% interval 12-14 points wide.
    */
   classroom: { ...DEFAULT_EXPERIMENT, methods: ['agon', 'grpo', 'moa', 'zero-shot'], steps: 60, eval_every: 20, eval_problems: 200 },
+  /**
+   * A question of a lecture's own: does the solver's bonus for beating a wrong draft matter, and how
+   * much of it? Agon with bonus weight 0, 0.5, 1, 2 and 3 on the paper-premise math pair, each point
+   * paired against 1 (Agon as published), GRPO and zero-shot beside them. 400 steps, evaluations at
+   * 0, 200 and 400 on 300 problems: about 15-20 minutes with two processes on 2 cores, estimated
+   * from the per-arm times in docs/results.md (the five Agon arms take three arms' time).
+   */
+  'lecture-bonus-weight': {
+    ...DEFAULT_EXPERIMENT,
+    base_pair: 'premise',
+    methods: ['grpo', 'zero-shot'],
+    sweep: { field: 'bonus_weight', values: [0, 0.5, 1, 2, 3], arm: {}, reference: 'bonus_weight=1' },
+    steps: 400,
+    eval_every: 200,
+    eval_problems: 300,
+  },
   /** Every row of the paper's table, evaluated every 50 steps so the curves show whether training has flattened. */
   'paper-table': { ...DEFAULT_EXPERIMENT, methods: [...METHODS], eval_every: 50 },
   /** End-to-end check in seconds: every method, two rounds, a handful of problems. */
