@@ -34,7 +34,7 @@ function whisker(kind: string, w: Whisker, x: number, y: (v: number) => number, 
   );
 }
 
-function yGrid(panel: Panel, y: (v: number) => number, ticks: readonly number[], label: (v: number) => string): string[] {
+function yGrid(y: (v: number) => number, ticks: readonly number[], label: (v: number) => string): string[] {
   return ticks.flatMap((t) => [
     `<line x1="${M.left}" x2="${W - M.right}" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/>`,
     `<text x="${M.left - 8}" y="${y(t) + 4}" text-anchor="end" font-size="11">${label(t)}</text>`,
@@ -56,8 +56,8 @@ export function sweepPlotSvg(sweep: SweepTable, title: string): string {
     `<text x="${M.left}" y="16" font-size="13" font-weight="bold">${escape(title)}</text>`,
     `<text x="${M.left}" y="${TOP.top - 10}" font-size="12">pass@1 on test-hard at the last evaluation (95% interval) against ${field}</text>`,
     `<text x="${M.left}" y="${BOTTOM.top - 10}" font-size="12">difference from ${escape(chart.reference)} in points (paired over seeds and problems, 95% interval)</text>`,
-    ...yGrid(TOP, yPass, [0, 0.2, 0.4, 0.6, 0.8, 1], (t) => `${Math.round(100 * t)}%`),
-    ...yGrid(BOTTOM, yDiff, [-bound, -bound / 2, bound / 2, bound], signedPoints),
+    ...yGrid(yPass, [0, 0.2, 0.4, 0.6, 0.8, 1], (t) => `${Math.round(100 * t)}%`),
+    ...yGrid(yDiff, [-bound, -bound / 2, bound / 2, bound], signedPoints),
     `<line class="zero" x1="${M.left}" x2="${W - M.right}" y1="${yDiff(0)}" y2="${yDiff(0)}" stroke="#333" stroke-dasharray="6 4"/>`,
     `<text x="${M.left - 8}" y="${yDiff(0) + 4}" text-anchor="end" font-size="11">0</text>`,
     ...chart.ticks.map((t) => `<text class="tick" x="${x(t.x)}" y="${BOTTOM.bottom + 16}" text-anchor="middle" font-size="11">${escape(t.label)}</text>`),

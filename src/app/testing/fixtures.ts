@@ -1,6 +1,9 @@
 /** Hand-made rounds and evaluation points for the app's unit tests (no model needed). */
 import type { CandidateResult } from '../../core/experiment/evaluate';
-import type { EvalPoint } from '../../core/experiment/result';
+import { encodeOutcomes } from '../../core/eval/outcomes';
+import type { ExperimentConfig } from '../../core/experiment/config';
+import { buildTable, headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type EvalPoint, type ExperimentResult } from '../../core/experiment/result';
+import { runRows } from '../../core/experiment/run-rows';
 import { scoreCounts } from '../../core/experiment/score';
 import type { SweepTable } from '../../core/experiment/sweep-table';
 import type { AgonPair, AgonRound, GrpoRound, SampleRecord } from '../../core/rl/round';
@@ -48,4 +51,22 @@ export function bonusSweep(): SweepTable {
       { value: 3, name: 'bonus_weight=3', pooled: null, paired: { ok: false, why: 'no evaluation yet' } },
     ],
   };
+}
+
+/**
+ * A finished seed of `config` made by hand, as a result file holds it: row i of the run (in
+ * table order) got the first 30 + 10 i test problems right, every row at the last step.
+ */
+export function handMadeResult(config: ExperimentConfig): ExperimentResult {
+  const n = config.eval_problems;
+  const arms: Record<string, ArmResult> = {};
+  runRows(config).forEach((row, i) => {
+    const right = 30 + 10 * i;
+    const chosen = { ...candidate('A->B', right, n), test: scoreCounts(right, n), validation: scoreCounts(right, n), testOutcomes: encodeOutcomes(Array.from({ length: n }, (_, p) => p < right)) };
+    const arm = (arms[row.arm] ??= { curve: [evalPoint(config.steps, {})], stepsDone: config.steps, evalTokens: 0 });
+    arm.curve[0]!.readouts[row.name] = { candidates: [chosen], chosen: 0 };
+  });
+  const table = buildTable(config, arms);
+  const environment = { backend: 'wasm', tfjsVersion: 'test', appVersion: 'test', platform: 'test' };
+  return { schema: RESULT_SCHEMA, version: RESULT_VERSION, status: 'complete', config, environment, startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', arms, table, headline: headline(table) };
 }
