@@ -34,6 +34,10 @@ function whisker(kind: string, w: Whisker, x: number, y: (v: number) => number, 
   );
 }
 
+/** A thin line through the points, in x order. */
+const polyline = (points: readonly (readonly [number, number])[], color: string) =>
+  `<polyline points="${points.map(([px, py]) => `${px},${py}`).join(' ')}" fill="none" stroke="${color}" stroke-width="1"/>`;
+
 function yGrid(y: (v: number) => number, ticks: readonly number[], label: (v: number) => string): string[] {
   return ticks.flatMap((t) => [
     `<line x1="${M.left}" x2="${W - M.right}" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/>`,
@@ -62,6 +66,8 @@ export function sweepPlotSvg(sweep: SweepTable, title: string): string {
     `<text x="${M.left - 8}" y="${yDiff(0) + 4}" text-anchor="end" font-size="11">0</text>`,
     ...chart.ticks.map((t) => `<text class="tick" x="${x(t.x)}" y="${BOTTOM.bottom + 16}" text-anchor="middle" font-size="11">${escape(t.label)}</text>`),
     `<text x="${(M.left + W - M.right) / 2}" y="${H - 12}" text-anchor="middle" font-size="12">${field}</text>`,
+    polyline(chart.pass.map((p) => [x(p.x), yPass(p.y)]), PASS_COLOR),
+    polyline(chart.differenceLine.map((p) => [x(p.x), yDiff(p.y)]), DIFF_COLOR),
     ...chart.pass.map((p) => whisker('pass', p, x(p.x), yPass, PASS_COLOR, `${chart.field} ${p.label}: ${pct(p.y)}% (${pct(p.low)}-${pct(p.high)})`)),
     ...chart.difference.map((d) => whisker('difference', d, x(d.x), yDiff, DIFF_COLOR, `${chart.field} ${d.label}: ${d.y > 0 ? '+' : ''}${pct(d.y)} points (${pct(d.low)} to ${pct(d.high)})`)),
   ];

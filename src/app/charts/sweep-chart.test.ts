@@ -22,6 +22,7 @@ describe('a sweep as a chart', () => {
       { x: 0.5, label: '0.5', y: 0.02, low: -0.03, high: 0.07 },
     ]);
     expect(chart.referenceX).toBe(1);
+    expect(chart.differenceLine).toEqual([{ x: 0, y: -0.05 }, { x: 0.5, y: 0.02 }, { x: 1, y: 0 }]);
     expect(chart.differenceRange).toEqual([-0.1, 0.1]);
   });
 
@@ -42,6 +43,7 @@ describe('a sweep as a chart', () => {
     expect(chart.ticks).toEqual([{ x: 0, label: 'alternate' }, { x: 1, label: 'a-drafts' }, { x: 2, label: 'b-drafts' }, { x: 3, label: 'random' }]);
     expect(chart.xRange).toEqual([-0.5, 3.5]);
     expect(chart.referenceX).toBeNull();
+    expect(chart.differenceLine).toEqual([{ x: 1, y: -0.05 }, { x: 2, y: 0.02 }]);
   });
 
   it('widens the difference axis to hold the widest interval', () => {

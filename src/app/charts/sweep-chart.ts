@@ -29,6 +29,8 @@ export interface SweepChart {
   difference: Whisker[];
   /** The reference's x when it is a point of the sweep (it sits on the zero line), else null. */
   referenceX: number | null;
+  /** The line through the differences in x order, through the reference's 0 where it is a point. */
+  differenceLine: { x: number; y: number }[];
   /** A y range symmetric about 0 that holds every difference's interval. */
   differenceRange: [number, number];
   /** The numbers in words, one row per value in the sweep's order, for the table beside the plot. */
@@ -52,6 +54,8 @@ export function sweepChart(sweep: SweepTable): SweepChart {
   const difference = placed.flatMap(({ point, x, label }) => (point.paired.ok ? [{ x, label, y: point.paired.difference.mean, low: point.paired.difference.low, high: point.paired.difference.high }] : []));
   const reach = Math.max(0, ...difference.flatMap((d) => [Math.abs(d.low), Math.abs(d.high)]));
   const bound = niceBound(reach);
+  const referenceX = placed.find(({ point }) => point.name === sweep.reference)?.x ?? null;
+  const atReference = referenceX === null ? [] : [{ x: referenceX, y: 0 }];
   return {
     field: sweep.field,
     reference: sweep.reference,
@@ -60,7 +64,8 @@ export function sweepChart(sweep: SweepTable): SweepChart {
     xRange: [min - margin, max + margin],
     pass,
     difference,
-    referenceX: placed.find(({ point }) => point.name === sweep.reference)?.x ?? null,
+    referenceX,
+    differenceLine: [...difference.map(({ x, y }) => ({ x, y })), ...atReference].sort((a, b) => a.x - b.x),
     differenceRange: [-bound, bound],
     rows: sweep.points.map((p) => ({
       value: String(p.value),

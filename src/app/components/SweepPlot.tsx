@@ -40,8 +40,8 @@ export function SweepPlot() {
       ) : (
         <>
           <div className="chart-grid">
-            <WhiskerChart chart={chart} points={chart.pass} color={PASS_COLOR} yLabel="pass@1" yRange={PASS_RANGE} yTick={percent} zeroLine={false} title="pass@1 on test-hard at the last evaluation, 95% interval" />
-            <WhiskerChart chart={chart} points={chart.difference} color={DIFFERENCE_COLOR} yLabel="points" yRange={chart.differenceRange} yTick={points} zeroLine title={`Difference from ${chart.reference} in points, paired over seeds and problems, 95% interval`} />
+            <WhiskerChart chart={chart} points={chart.pass} line={chart.pass} color={PASS_COLOR} yLabel="pass@1" yRange={PASS_RANGE} yTick={percent} zeroLine={false} title="pass@1 on test-hard at the last evaluation, 95% interval" />
+            <WhiskerChart chart={chart} points={chart.difference} line={chart.differenceLine} color={DIFFERENCE_COLOR} yLabel="points" yRange={chart.differenceRange} yTick={points} zeroLine title={`Difference from ${chart.reference} in points, paired over seeds and problems, 95% interval`} />
           </div>
           <table className="results" data-testid="sweep-table">
             <caption className="muted">

@@ -1,5 +1,5 @@
 /**
- * Points with their 95% intervals on Chart.js, as LineChart draws curves: each point a dot on a
+ * Points with their 95% intervals on Chart.js, as LineChart draws curves: each point a dot, a
  * thin line through them, its interval a vertical segment with caps (a two-point line dataset
  * whose points are drawn as short horizontal lines), and optionally a dashed zero line with the
  * reference marked on it. Ticks sit at the swept values only, labelled as the values are written.
@@ -14,7 +14,7 @@ type Dataset = ChartDataset<'line', { x: number; y: number }[]>;
 
 const ZERO_COLOR = '#4d4d4d';
 
-function datasets(points: readonly Whisker[], color: string, zero: { xRange: readonly [number, number]; referenceX: number | null } | null): Dataset[] {
+function datasets(points: readonly Whisker[], line: readonly { x: number; y: number }[], color: string, zero: { xRange: readonly [number, number]; referenceX: number | null } | null): Dataset[] {
   const whiskers = points.map((p): Dataset => ({
     label: `${p.label} (95% interval)`,
     data: [{ x: p.x, y: p.low }, { x: p.x, y: p.high }],
@@ -25,16 +25,19 @@ function datasets(points: readonly Whisker[], color: string, zero: { xRange: rea
     pointBorderWidth: 2,
     pointBorderColor: color,
   }));
-  const line: Dataset = { label: 'points', data: points.map((p) => ({ x: p.x, y: p.y })), borderColor: color, backgroundColor: color, borderWidth: 1, pointRadius: 5 };
-  if (!zero) return [...whiskers, line];
+  const dots: Dataset = { label: 'points', data: points.map((p) => ({ x: p.x, y: p.y })), showLine: false, backgroundColor: color, borderColor: color, pointRadius: 5 };
+  const through: Dataset = { label: 'line', data: [...line], borderColor: color, borderWidth: 1, pointRadius: 0 };
+  if (!zero) return [through, ...whiskers, dots];
   const zeroLine: Dataset = { label: 'zero', data: zero.xRange.map((x) => ({ x, y: 0 })), borderColor: ZERO_COLOR, borderWidth: 1.5, borderDash: [6, 4], pointRadius: 0 };
   const reference: Dataset[] = zero.referenceX === null ? [] : [{ label: 'reference', data: [{ x: zero.referenceX, y: 0 }], pointRadius: 6, pointBorderWidth: 2, pointBorderColor: color, pointBackgroundColor: '#fff' }];
-  return [zeroLine, ...whiskers, line, ...reference];
+  return [zeroLine, through, ...whiskers, dots, ...reference];
 }
 
 export interface WhiskerChartProps {
   chart: SweepChart;
   points: readonly Whisker[];
+  /** The line drawn through the points, in x order. */
+  line: readonly { x: number; y: number }[];
   color: string;
   yLabel: string;
   yRange: readonly [number, number];
@@ -44,7 +47,7 @@ export interface WhiskerChartProps {
   title: string;
 }
 
-export function WhiskerChart({ chart: sweep, points, color, yLabel, yRange, yTick, zeroLine, title }: WhiskerChartProps) {
+export function WhiskerChart({ chart: sweep, points, line, color, yLabel, yRange, yTick, zeroLine, title }: WhiskerChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart<'line', { x: number; y: number }[]> | null>(null);
   const { field, ticks, xRange } = sweep;
@@ -87,9 +90,9 @@ export function WhiskerChart({ chart: sweep, points, color, yLabel, yRange, yTic
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
-    c.data.datasets = datasets(points, color, zeroLine ? { xRange: [xMin, xMax], referenceX: sweep.referenceX } : null);
+    c.data.datasets = datasets(points, line, color, zeroLine ? { xRange: [xMin, xMax], referenceX: sweep.referenceX } : null);
     c.update();
-  }, [points, color, zeroLine, xMin, xMax, sweep.referenceX, field, ticks, yMin, yMax, yLabel, yTick]);
+  }, [points, line, color, zeroLine, xMin, xMax, sweep.referenceX, field, ticks, yMin, yMax, yLabel, yTick]);
 
   return (
     <figure className="chart" data-points={points.length}>
