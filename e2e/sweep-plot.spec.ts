@@ -23,13 +23,13 @@ test('a sweep opened from a file draws pass@1 and the paired difference against 
   await expect(plot.locator('figure.chart')).toHaveCount(2);
   await expect(plot.locator('figure.chart').nth(0)).toHaveAttribute('data-points', '5');
   await expect(plot.locator('figure.chart').nth(1)).toHaveAttribute('data-points', '4');
-  await expect(plot.locator('canvas').nth(1)).toHaveAttribute('aria-label', /bonus_weight 0: -6\.7 \(/);
-  // Rows grpo and zero-shot come first, so bonus_weight=0 got 50 of 300 right, each next value 10 more.
+  await expect(plot.locator('canvas').nth(1)).toHaveAttribute('aria-label', /bonus_weight 0: -4 \(/);
+  // Rows grpo and zero-shot come first, so bonus_weight=0 got 50 of 500 right, each next value 10 more.
   const rows = plot.getByTestId('sweep-table').locator('tbody tr');
   await expect(rows).toHaveCount(5);
-  await expect(rows.nth(0)).toContainText('16.7 (');
-  await expect(rows.nth(0)).toContainText('behind by 6.7 points');
+  await expect(rows.nth(0)).toContainText('10.0 (');
+  await expect(rows.nth(0)).toContainText('behind by 4.0 points');
   await expect(rows.nth(2)).toContainText('the reference');
-  await expect(rows.nth(4)).toContainText('ahead by 6.7 points');
+  await expect(rows.nth(4)).toContainText('ahead by 4.0 points');
   expect(errors).toEqual([]);
 });

@@ -96,14 +96,14 @@ describe('npm run experiment', () => {
     writeFileSync(join(out, 'result-seed1.json'), JSON.stringify(handMadeResult(parsed.config)));
     const run = cli(['--summarize', '--config', file, '--out', out]);
     expect(run.status, run.stderr).toBe(0);
-    // Rows grpo and zero-shot, then the points: bonus_weight=0 got 50 of 300 right, each next point 10 more.
-    expect(run.stdout).toMatch(/\| 0 \| 16\.7 \([\d.]+-[\d.]+\) \| behind by 6\.7 points, 95% interval/);
+    // Rows grpo and zero-shot, then the points: bonus_weight=0 got 50 of 500 right, each next point 10 more.
+    expect(run.stdout).toMatch(/\| 0 \| 10\.0 \([\d.]+-[\d.]+\) \| behind by 4\.0 points, 95% interval/);
     expect(run.stdout).toContain(`wrote ${out}/result-seed*.json, curves.csv, pass-at-1.svg, sweep.svg`);
     const svg = readFileSync(join(out, 'sweep.svg'), 'utf8');
     expect(svg).toContain('>pass@1 against bonus_weight (math), 1 seed(s)</text>');
     const titles = (kind: string) => [...svg.matchAll(new RegExp(`<g class="${kind}" data-value="[^"]*"><title>([^(]*)\\(`, 'g'))].map((m) => m[1]);
-    expect(titles('pass')).toEqual(['bonus_weight 0: 16.7% ', 'bonus_weight 0.5: 20.0% ', 'bonus_weight 1: 23.3% ', 'bonus_weight 2: 26.7% ', 'bonus_weight 3: 30.0% ']);
-    expect(titles('difference')).toEqual(['bonus_weight 0: -6.7 points ', 'bonus_weight 0.5: -3.3 points ', 'bonus_weight 2: +3.3 points ', 'bonus_weight 3: +6.7 points ']);
+    expect(titles('pass')).toEqual(['bonus_weight 0: 10.0% ', 'bonus_weight 0.5: 12.0% ', 'bonus_weight 1: 14.0% ', 'bonus_weight 2: 16.0% ', 'bonus_weight 3: 18.0% ']);
+    expect(titles('difference')).toEqual(['bonus_weight 0: -4.0 points ', 'bonus_weight 0.5: -2.0 points ', 'bonus_weight 2: +2.0 points ', 'bonus_weight 3: +4.0 points ']);
     expect(svg).toContain('<g class="reference">');
   }, 600_000);
 

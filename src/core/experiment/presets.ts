@@ -15,18 +15,19 @@ export const PRESETS = {
   /**
    * A question of a lecture's own: does the solver's bonus for beating a wrong draft matter, and how
    * much of it? Agon with bonus weight 0, 0.5, 1, 2 and 3 on the paper-premise math pair, each point
-   * paired against 1 (Agon as published), GRPO and zero-shot beside them. 400 steps, evaluations at
-   * 0, 200 and 400 on 300 problems: about 15-20 minutes with two processes on 2 cores, estimated
-   * from the per-arm times in docs/results.md (the five Agon arms take three arms' time).
+   * paired against 1 (Agon as published), GRPO and zero-shot beside them. 200 steps, evaluations at
+   * 0, 100 and 200 on 500 problems: about 15-20 minutes with two processes on 2 cores (the five
+   * Agon arms take three arms' time), estimated from the classroom preset's 98 s and the Agon arm
+   * times in docs/results.md, an Agon step costing about as much as evaluating 100 problems.
    */
   'lecture-bonus-weight': {
     ...DEFAULT_EXPERIMENT,
     base_pair: 'premise',
     methods: ['grpo', 'zero-shot'],
     sweep: { field: 'bonus_weight', values: [0, 0.5, 1, 2, 3], arm: {}, reference: 'bonus_weight=1' },
-    steps: 400,
-    eval_every: 200,
-    eval_problems: 300,
+    steps: 200,
+    eval_every: 100,
+    eval_problems: 500,
   },
   /** Every row of the paper's table, evaluated every 50 steps so the curves show whether training has flattened. */
   'paper-table': { ...DEFAULT_EXPERIMENT, methods: [...METHODS], eval_every: 50 },
