@@ -67,6 +67,14 @@ describe('share links with arms of their own and a sweep', () => {
     }
   });
 
+  it('take no arm named __proto__ in, nor let it reach a prototype', () => {
+    const forged = trimResults(fakeResult(own));
+    Object.defineProperty(forged.arms, '__proto__', { value: forged.arms.m3, enumerable: true });
+    const [got] = opened(decodeLink(payloadOf({ app: '0.1.0', basePair: null, config: own, results: forged }), defaults)).link.results;
+    expect(Object.getPrototypeOf(got!.arms)).toBe(Object.prototype);
+    expect(Object.keys(got!.arms).sort()).toEqual(runArms(own).map((a) => a.name).sort());
+  });
+
   it('refuse results whose arms of its own the config does not carry (the arms named by the config, not by the results)', () => {
     const fewer = { ...own, arms: own.arms!.filter((a) => a.name !== 'm3') };
     const decoded = opened(decodeLink(payloadOf({ app: '0.1.0', basePair: null, config: fewer, results: trimResults(fakeResult(own)) }), defaults));

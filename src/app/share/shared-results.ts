@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { ExperimentConfig } from '../../core/experiment/config';
-import { MAX_CUSTOM_ARMS, MAX_SWEEP_VALUES } from '../../core/experiment/custom-arms';
+import { armNameSchema, MAX_CUSTOM_ARMS, MAX_SWEEP_VALUES } from '../../core/experiment/custom-arms';
 import type { CandidateResult } from '../../core/experiment/evaluate';
 import { METHODS } from '../../core/experiment/methods';
 import { rowLabel, runArms, runRows } from '../../core/experiment/run-rows';
@@ -25,8 +25,8 @@ const finite = z.number().min(-1e9).max(1e9);
 /** "A", "B", "A->B", ...: candidate names the evaluation produces. */
 const candidateName = z.string().regex(/^[AB](->[AB])?$/);
 const shortText = (max: number) => z.string().max(max);
-/** An arm's or a row's name; which names a link may use is checked against its config (refuseForeignNames). */
-const name = z.string().max(48);
+/** An arm's or a row's name, in the alphabet of names; which names a link may use is checked against its config (refuseForeignNames). */
+const name = armNameSchema;
 
 const scoreSchema = withScoreRules(z.object({ correct: count, n: count, passAt1: fraction, low: fraction, high: fraction }));
 
@@ -69,7 +69,7 @@ const rowSchema = withOutcomesRule(z.object({
   drafterAlone: scoreSchema.optional(),
 }));
 
-export const sharedResultsSchema = z.object({
+const sharedResultsSchema = z.object({
   status: z.enum(['complete', 'cancelled', 'failed', 'interrupted']),
   environment: z.object({
     backend: z.string().regex(/^[a-z0-9-]{1,20}$/),
