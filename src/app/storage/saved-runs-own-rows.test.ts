@@ -66,6 +66,16 @@ describe('saved runs with arms of their own and a sweep', () => {
     expect(shown.seedResults).toHaveLength(1);
     expect(Object.keys(shown.arms).sort()).toEqual(Object.keys(run.arms).sort());
   });
+
+  it('a saved result naming a row its config does not have opens without it, the row named', async () => {
+    const run = finished('forged-own', own);
+    run.result = { ...run.result!, table: run.result!.table.map((r) => (r.method === 'm3' ? { ...r, method: 'wide' } : r)) };
+    await (await openRunDb()).put(run);
+    await useSavedRuns.getState().init();
+    await useSavedRuns.getState().open('forged-own');
+    expect(useAppStore.getState().run.result).toBeNull();
+    expect(useSavedRuns.getState().damaged['forged-own']).toContain(`its final result: the result file is damaged or incomplete: table.3.method: "wide" is neither a method of the paper nor an arm of this result's config`);
+  });
 });
 
 describe('comparing saved runs with rows of their own', () => {
