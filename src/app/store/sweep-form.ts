@@ -4,6 +4,7 @@
  * and its share link carry it. The config schema checks every point; its issues sit under `sweep`.
  */
 import { AGON_FIELDS, ARM_FIELD_NAMES, type ArmFields } from '../../core/experiment/arm-fields';
+import type { ConfigIssue } from '../../core/experiment/config';
 import { sweepArms, sweepReference, sweepSchema, type Sweep } from '../../core/experiment/custom-arms';
 import { methodFields, METHODS, type MethodName } from '../../core/experiment/methods';
 import { describeFields } from '../../core/experiment/run-rows';
@@ -89,7 +90,7 @@ export function sweepPreview(sweep: SweepDraft): SweepPreview | null {
   return { points: sweepArms(valid).map((arm) => ({ name: arm.name, line: describeFields(arm) })), reference: sweepReference(valid) };
 }
 
-/** Every issue of the sweep, its path without the leading `sweep.` (`values.2`, `arm.bonus`). */
-export function sweepIssues(form: ConfigForm): { at: string; message: string }[] {
-  return form.issues.filter((i) => i.path === 'sweep' || i.path.startsWith('sweep.')).map((i) => ({ at: i.path.replace(/^sweep\.?/, ''), message: i.message }));
+/** Every issue of the sweep among a form's issues, its path without the leading `sweep.` (`values.2`, `arm.bonus`). */
+export function sweepIssues(issues: readonly ConfigIssue[]): { at: string; message: string }[] {
+  return issues.filter((i) => i.path === 'sweep' || i.path.startsWith('sweep.')).map((i) => ({ at: i.path.replace(/^sweep\.?/, ''), message: i.message }));
 }

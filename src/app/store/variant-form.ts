@@ -5,14 +5,17 @@
  */
 import { AGON_FIELDS, ARM_FIELD_NAMES, unreadReason, type ArmFields } from '../../core/experiment/arm-fields';
 import { methodFields, type MethodName } from '../../core/experiment/methods';
-import { setField, setNumberText, withDraft, withoutKey, type ConfigForm } from './config-form';
+import { setField, withDraft, withoutKey, type ConfigForm } from './config-form';
 
 export type VariantDraft = Partial<ArmFields> & { name?: unknown };
 
 export const variantPath = (index: number, field: keyof ArmFields | 'name') => `arms.${index}.${field}`;
 
+// One empty list, so that a store selector reading no variants returns the same value each time.
+const NONE: VariantDraft[] = [];
+
 export function variantsOf(form: ConfigForm): VariantDraft[] {
-  return Array.isArray(form.draft.arms) ? (form.draft.arms as VariantDraft[]) : [];
+  return Array.isArray(form.draft.arms) ? (form.draft.arms as VariantDraft[]) : NONE;
 }
 
 /** A variant's fields as the form shows them: its own, Agon's where it has none. */
@@ -77,12 +80,7 @@ function resetUnread(form: ConfigForm, index: number): ConfigForm {
   return withVariants(form, variantsOf(form).map((v, i) => (i === index ? reset : v)), texts);
 }
 
-/** A choice field, or the name. */
+/** A choice field, or the name (a number field goes through setNumberText at variantPath: no number decides what another field means). */
 export function setVariantField(form: ConfigForm, index: number, field: keyof ArmFields | 'name', value: string): ConfigForm {
   return resetUnread(setField(form, variantPath(index, field), value), index);
-}
-
-/** A number field, kept as typed (so a half-typed number stays on screen). */
-export function setVariantNumber(form: ConfigForm, index: number, field: keyof ArmFields, text: string): ConfigForm {
-  return resetUnread(setNumberText(form, variantPath(index, field), text), index);
 }
