@@ -69,3 +69,37 @@ test('a variant of your own runs, shows in the table and the legend, and a share
   await context.close();
   expect(errors).toEqual([]);
 });
+
+// A sweep of the bonus weight from Agon: the editor lists the arms it makes and the row they are
+// compared with, a value the field does not take is refused on the sweep, and every point runs
+// and shows as a row of its own. On wasm.
+test('a sweep shows the arms it makes, refuses a bad value, and each point runs as a row of its own', async ({ page }) => {
+  test.setTimeout(600_000);
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await openPlayground(page, '?backends=wasm');
+  await configureMicro(page, ['zero-shot']);
+
+  const editor = page.getByTestId('sweep-editor');
+  await editor.getByRole('button', { name: 'Add a sweep' }).click();
+  await expect(editor.getByLabel('field to vary')).toHaveValue('bonus_weight');
+  await editor.getByLabel('values').fill('1, 12');
+  await expect(editor.getByTestId('issue-sweep.values.1')).toContainText('value 12: bonus_weight:');
+  await expect(page.getByRole('button', { name: 'Start' })).toBeDisabled();
+  await editor.getByLabel('values').fill('1, x');
+  await expect(editor.getByTestId('issue-sweep.values')).toHaveText('value 2 of the list is not a number ("x"): bonus_weight takes numbers');
+  await editor.getByLabel('values').fill('1, 2');
+  const points = editor.getByTestId('sweep-points');
+  await expect(points).toContainText('It adds 2 arms, each compared with bonus_weight=1');
+  await expect(points.locator('li')).toHaveText(["bonus_weight=1 Agon's fields", "bonus_weight=2 Agon's fields but bonus_weight 2"]);
+  await expect(page.getByTestId('start-blocked')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByTestId('progress')).toHaveAttribute('data-status', 'complete', { timeout: 240_000 });
+  expect((await resultRows(page)).map(([name]) => name)).toEqual(['zero-shot', 'bonus_weight=1', 'bonus_weight=2']);
+  await expect(page.getByTestId('chart-pass-at-1')).toHaveAttribute('data-keys', 'zero-shot,bonus_weight=1,bonus_weight=2');
+  await expect(page.getByTestId('method-legend').locator('li[data-row="bonus_weight=2"]')).toContainText(FIELD_EXPLAIN.bonus_weight);
+  // The point at Agon's value reads Agon's trained arm; the other trained its own, named after it.
+  await expect(page.getByTestId('round-arm-tabs').getByRole('tab')).toHaveText(['latest of any arm', 'agon', 'bonus_weight=2']);
+  expect(errors).toEqual([]);
+});
