@@ -15,6 +15,7 @@ import { Variants } from './Variants';
 const PRESET_LABELS: Record<PresetName, string> = {
   'agon-vs-grpo': 'Agon vs GRPO (headline)',
   classroom: 'Classroom: a few minutes on a CPU (60 steps, 200 test problems: wide intervals)',
+  'lecture-bonus-weight': 'Lecture: the bonus weight swept 0-3 (5 Agon arms and GRPO, 200 steps; made for the paper-premise pair)',
   'paper-table': "Every row of the paper's table",
   smoke: 'Smoke test (every method, 2 steps)',
   micro: 'Micro (4 methods, 2 steps, seconds on a GPU)',

@@ -5,7 +5,7 @@
  */
 import { canonicalJson } from '../../core/canonical-json';
 import { AGON_FIELDS, type ArmFields } from '../../core/experiment/arm-fields';
-import { parseExperimentConfig, type ConfigIssue, type ExperimentConfig } from '../../core/experiment/config';
+import { DEFAULT_EXPERIMENT, parseExperimentConfig, type ConfigIssue, type ExperimentConfig } from '../../core/experiment/config';
 import { presetFor, PRESETS, type PresetName } from '../../core/experiment/presets';
 import { parseSeeds, seedsOf, seedsText, withSeeds } from '../../core/experiment/seeds';
 import { completionBudget } from '../../core/tasks/budget';
@@ -57,9 +57,14 @@ function validated(draft: Record<string, unknown>, texts: Record<string, string>
 }
 
 /** A preset for a task, with the completion budget the task's layout needs; `basePair` keeps an earlier base-pair choice. */
+/**
+ * The form of a preset on the form's task and base pair; a preset made for one pair (the lecture
+ * sweep on the paper-premise pair) brings its own pair and task instead.
+ */
 export function formFromPreset(preset: PresetName, task: 'math' | 'code', basePair: Record<string, unknown> = {}): ConfigForm {
-  const family = familyByName(task);
-  return validated({ ...(structuredClone(presetFor(preset, family.name, completionBudget(family))) as Record<string, unknown>), ...basePair }, {}, preset);
+  const ownPair = PRESETS[preset].base_pair !== DEFAULT_EXPERIMENT.base_pair;
+  const family = familyByName(ownPair ? PRESETS[preset].task : task);
+  return validated({ ...(structuredClone(presetFor(preset, family.name, completionBudget(family))) as Record<string, unknown>), ...(ownPair ? {} : basePair) }, {}, preset);
 }
 
 /** A form holding `config` exactly (one opened from a share link), named after the preset it equals, if any. */
