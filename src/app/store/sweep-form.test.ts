@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runRows } from '../../core/experiment/run-rows';
-import { formFromPreset, issueFor } from './config-form';
-import { addSweep, removeSweep, setSweepBase, setSweepField, setSweepValuesText, sweepBaseMethod, sweepIssues, sweepOf, sweepPreview } from './sweep-form';
+import { formFromPreset, issueFor, withDraft } from './config-form';
+import { addSweep, removeSweep, setSweepBase, setSweepField, setSweepValuesText, sweepBaseMethod, sweepIssues, sweepOf, sweepPreview, type SweepDraft } from './sweep-form';
 import { parseSweepValues } from './sweep-values';
 
 const withSweep = () => addSweep(formFromPreset('micro', 'math'));
+const withDraftSweep = (sweep: SweepDraft) => withDraft({ ...formFromPreset('micro', 'math').draft, methods: ['zero-shot'], sweep }, {});
 
 describe('a sweep in the config form', () => {
   it('starts as the bonus weight over four values from Agon, and shows the arms it makes', () => {
@@ -63,6 +64,30 @@ describe('a sweep in the config form', () => {
     expect('sweep' in form.draft).toBe(false);
     expect(form.texts).toEqual({});
     expect(form.config).toEqual(formFromPreset('micro', 'math').config);
+  });
+});
+
+describe("a preset's sweep in the form", () => {
+  const lecture = () => formFromPreset('lecture-bonus-weight', 'math');
+
+  it('keeps its reference while the reference is still a point, and drops it with the value it named', () => {
+    expect(lecture().config?.sweep?.reference).toBe('bonus_weight=1');
+    expect(setSweepValuesText(lecture(), '0, 1, 4').config?.sweep?.reference).toBe('bonus_weight=1');
+    const without = setSweepValuesText(lecture(), '0, 2, 4');
+    expect(without.issues).toEqual([]);
+    expect(without.config?.sweep?.reference).toBeUndefined();
+    expect(sweepPreview(sweepOf(without)!)?.reference).toBe('bonus_weight=0');
+  });
+
+  it('keeps a reference to another row whatever the values', () => {
+    const form = setSweepValuesText(withDraftSweep({ field: 'bonus_weight', values: [0, 1], arm: {}, reference: 'zero-shot' }), '2, 3');
+    expect(form.config?.sweep?.reference).toBe('zero-shot');
+  });
+
+  it("drops the old field's reference and name with another field", () => {
+    const form = setSweepField(withDraftSweep({ field: 'bonus_weight', values: [0, 1], arm: {}, name: 'w', reference: 'w=1' }), 'swap_every');
+    expect(form.issues).toEqual([]);
+    expect(form.config?.sweep).toEqual({ field: 'swap_every', values: [1, 2, 4], arm: {} });
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { AGON_FIELDS, ARM_FIELD_NAMES, type ArmFields } from '../../core/experiment/arm-fields';
 import type { ConfigIssue } from '../../core/experiment/config';
-import { sweepArms, sweepReference, sweepSchema, type Sweep } from '../../core/experiment/custom-arms';
+import { sweepArms, sweepPointName, sweepReference, sweepSchema, type Sweep } from '../../core/experiment/custom-arms';
 import { methodFields, METHODS, type MethodName } from '../../core/experiment/methods';
 import { describeFields } from '../../core/experiment/run-rows';
 import { withDraft, withoutKey, type ConfigForm } from './config-form';
@@ -16,6 +16,10 @@ export interface SweepDraft {
   field: keyof ArmFields;
   values: (number | string)[];
   arm: Partial<ArmFields>;
+  /** The points' names before the `=` (absent: the field's); a preset or a link may set it, the editor does not. */
+  name?: string;
+  /** The row the points are compared with (absent: sweepReference's choice); likewise. */
+  reference?: string;
 }
 
 /** The values a new sweep of each number field starts with (every choice, for a field of named choices). */
@@ -43,12 +47,20 @@ export const addSweep = (form: ConfigForm): ConfigForm => withSweep(form, { fiel
 
 export const removeSweep = (form: ConfigForm): ConfigForm => withSweep(form, null, textsOutsideSweep(form.texts));
 
-/** Another field to sweep: its starting values, and the shared fields without it. */
+/** Another field to sweep: its starting values, and the shared fields without it; the points' name and reference were the old field's, so they go. */
 export function setSweepField(form: ConfigForm, field: keyof ArmFields): ConfigForm {
   const sweep = sweepOf(form);
   if (!sweep) return form;
   const arm = withoutKey(sweep.arm, field) as Partial<ArmFields>;
-  return withSweep(form, { ...sweep, field, values: startValues(field), arm }, textsOutsideSweep(form.texts));
+  return withSweep(form, { field, values: startValues(field), arm }, textsOutsideSweep(form.texts));
+}
+
+/** The sweep without a reference that names one of its own points no longer among the values (a reference to another row stays). */
+function keepReference(sweep: SweepDraft): SweepDraft {
+  const { reference } = sweep;
+  const ownPoint = reference !== undefined && reference.startsWith(`${sweep.name ?? sweep.field}=`);
+  if (!ownPoint || sweep.values.some((v) => sweepPointName(sweep, v) === reference)) return sweep;
+  return withoutKey(sweep as unknown as Record<string, unknown>, 'reference') as unknown as SweepDraft;
 }
 
 /** The values as typed ("0, 0.5, 1"); a list that does not parse is refused on the field (config-form.ts) and the draft keeps the last one that did. */
@@ -56,7 +68,7 @@ export function setSweepValuesText(form: ConfigForm, text: string): ConfigForm {
   const sweep = sweepOf(form);
   if (!sweep) return form;
   const parsed = parseSweepValues(text, sweep.field);
-  return withSweep(form, parsed.ok ? { ...sweep, values: parsed.values } : sweep, { ...form.texts, [SWEEP_VALUES_PATH]: text });
+  return withSweep(form, parsed.ok ? keepReference({ ...sweep, values: parsed.values }) : sweep, { ...form.texts, [SWEEP_VALUES_PATH]: text });
 }
 
 /** Where a named row's fields differ from Agon's, less the swept field: what the points share. */
