@@ -31,13 +31,13 @@ export function nextVariantName(variants: readonly VariantDraft[]): string {
   return `variant-${n}`;
 }
 
-/** The texts typed into a variant's fields, renumbered for the list without `removed` (or dropped for `only`). */
-function textsWithout(texts: Record<string, string>, match: (index: number) => number | null): Record<string, string> {
+/** The typed texts, each variant's moved to the index `move` gives it, or dropped where it gives null. */
+function moveVariantTexts(texts: Record<string, string>, move: (index: number) => number | null): Record<string, string> {
   return Object.fromEntries(
     Object.entries(texts).flatMap(([path, text]) => {
       const m = /^arms\.(\d+)\.(.+)$/.exec(path);
       if (!m) return [[path, text]];
-      const index = match(Number(m[1]));
+      const index = move(Number(m[1]));
       return index === null ? [] : [[`arms.${index}.${m[2]}`, text]];
     }),
   );
@@ -55,14 +55,14 @@ export function addVariant(form: ConfigForm): ConfigForm {
 }
 
 export function removeVariant(form: ConfigForm, index: number): ConfigForm {
-  const texts = textsWithout(form.texts, (i) => (i === index ? null : i > index ? i - 1 : i));
+  const texts = moveVariantTexts(form.texts, (i) => (i === index ? null : i > index ? i - 1 : i));
   return withVariants(form, variantsOf(form).filter((_, i) => i !== index), texts);
 }
 
 /** The variant takes every field of a named row (its name stays), as a starting point to edit. */
 export function startVariantFrom(form: ConfigForm, index: number, method: MethodName): ConfigForm {
   const variants = variantsOf(form).map((v, i) => (i === index ? { name: v.name, ...methodFields(method) } : v));
-  return withVariants(form, variants, textsWithout(form.texts, (i) => (i === index ? null : i)));
+  return withVariants(form, variants, moveVariantTexts(form.texts, (i) => (i === index ? null : i)));
 }
 
 /**
