@@ -9,6 +9,8 @@ import { issueFor } from '../store/config-form';
 import { useAppStore } from '../store/app-store';
 import { BasePairPicker } from './BasePairPicker';
 import { NumberField, SeedsField, SelectField } from './fields';
+import { SweepEditor } from './SweepEditor';
+import { Variants } from './Variants';
 
 const PRESET_LABELS: Record<PresetName, string> = {
   'agon-vs-grpo': 'Agon vs GRPO (headline)',
@@ -88,6 +90,8 @@ export function ConfigPanel() {
       <SelectField path="task" label="Task family" options={['math', 'code']} {...(TASK_HINTS[task] ? { hint: TASK_HINTS[task] } : {})} disabled={locked} />
       <BasePairPicker disabled={locked} />
       <MethodPicker disabled={locked} />
+      <Variants disabled={locked} />
+      <SweepEditor disabled={locked} />
       <fieldset>
         <legend>Run</legend>
         <div className="field-grid">
