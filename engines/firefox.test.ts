@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { launchFirefox } from './firefox';
 import { fusedKernelTests } from './fused-kernels';
+import { customArmTests } from './custom-arm';
 import { newcomerTests, type Expected } from './newcomer';
 import { engineSession } from './session';
 import { orders, startsTest } from './starts';
@@ -35,6 +36,10 @@ const trainsAndSaysWhy: Expected = ({ backend, kind, text }) => {
 
 describe('Firefox: a newcomer', () => {
   newcomerTests(session, trainsAndSaysWhy);
+});
+
+describe('Firefox: a question of your own', () => {
+  customArmTests(session);
 });
 
 describe('Firefox: the backend choice always ends', () => {

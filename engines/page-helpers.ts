@@ -9,9 +9,14 @@ import type { PageDriver } from './driver';
 const HELPERS = String.raw`
 (() => {
   const byTestId = (id) => document.querySelector('[data-testid="' + id + '"]');
-  const byLabel = (text) => {
-    const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === text);
-    return label?.control ?? document.querySelector('[aria-label="' + text + '"]');
+  const byLabel = (text, within = document) => {
+    const label = [...within.querySelectorAll('label')].find((l) => l.textContent.trim() === text);
+    return label?.control ?? within.querySelector('[aria-label="' + text + '"]');
+  };
+  const inside = (id) => {
+    const el = byTestId(id);
+    if (!el) throw new Error('no element with test id ' + id);
+    return el;
   };
   const setValue = (el, value) => {
     const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
@@ -29,6 +34,15 @@ const HELPERS = String.raw`
       if (!el) throw new Error('no field labelled ' + label);
       setValue(el, value);
     },
+    // The same, for a field among several of one name (a variant's fields): within a test id's element.
+    valueIn: (id, label) => byLabel(label, inside(id))?.value ?? null,
+    setIn: (id, label, value) => {
+      const el = byLabel(label, inside(id));
+      if (!el) throw new Error('no field labelled ' + label + ' in ' + id);
+      setValue(el, value);
+    },
+    // A table's rows as shown: each row's name (data-method) and its first number cell.
+    rows: (id) => [...inside(id).querySelectorAll('tbody tr')].map((tr) => [tr.dataset.method ?? '', tr.querySelector('td.num')?.textContent ?? '']),
     methods: (wanted) => {
       for (const box of document.querySelectorAll('[data-testid="method-picker"] input[name="method"]')) {
         if (box.checked !== wanted.includes(box.value)) box.click();
@@ -50,7 +64,7 @@ const HELPERS = String.raw`
   return true;
 })()`;
 
-export type Helper = 'attr' | 'text' | 'count' | 'value' | 'set' | 'methods' | 'check' | 'click' | 'pwned' | 'injected';
+export type Helper = 'attr' | 'text' | 'count' | 'value' | 'set' | 'valueIn' | 'setIn' | 'rows' | 'methods' | 'check' | 'click' | 'pwned' | 'injected';
 
 /** Calls one of the helpers above, installing them first on a page that lacks them (each load starts bare). */
 export function helper<T>(page: PageDriver, name: Helper, ...args: unknown[]): Promise<T> {

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
+import { customArmTests } from './custom-arm';
 import { newcomerTests } from './newcomer';
 import { engineSession } from './session';
 import { launchWebKit } from './webkit';
@@ -18,4 +19,8 @@ describe('WebKitGTK: a newcomer', () => {
     assert.equal(kind, 'fallback');
     assert.match(text, /training on wasm \(slower\) because webgpu: no navigator\.gpu/);
   });
+});
+
+describe('WebKitGTK: a question of your own', () => {
+  customArmTests(session);
 });

@@ -12,6 +12,7 @@ import { RunControls } from './components/RunControls';
 import { ShareBar } from './components/ShareBar';
 import { SavedRuns } from './components/SavedRuns';
 import { StatusBar } from './components/StatusBar';
+import { SweepPlot } from './components/SweepPlot';
 import { RunViewGuard } from './components/ViewGuard';
 
 export function App() {
@@ -43,6 +44,9 @@ export function App() {
               <Charts />
             </RunViewGuard>
           </div>
+          <RunViewGuard view="the sweep plot">
+            <SweepPlot />
+          </RunViewGuard>
           <RunViewGuard view="the pooled table">
             <PooledResultsTable />
           </RunViewGuard>

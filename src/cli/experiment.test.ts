@@ -3,11 +3,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseExperimentConfig } from '../core/experiment/config';
 import { METHODS } from '../core/experiment/methods';
 import { PRESETS } from '../core/experiment/presets';
 import { RESULT_SCHEMA, type ExperimentResult } from '../core/experiment/result';
 import { parseExperimentResultJson } from '../core/experiment/result-schema';
 import { configFileText } from '../app/export/files';
+import { handMadeResult } from '../app/testing/fixtures';
 
 function cli(args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/experiment.ts', ...args], { encoding: 'utf8', timeout: 600_000 });
@@ -84,6 +86,25 @@ describe('npm run experiment', () => {
     expect(csv[0]).toMatch(/^seed,arm,method,candidate/);
     expect(csv.length).toBeGreaterThan(METHODS.length);
     expect(existsSync(join(out, 'pass-at-1.svg'))).toBe(true);
+  }, 600_000);
+
+  it('--summarize of a sweep prints its table and draws it in DIR/sweep.svg', () => {
+    const out = mkdtempSync(join(tmpdir(), 'agon-sweep-'));
+    const file = 'docs/experiments/lecture-bonus-weight.json';
+    const parsed = parseExperimentConfig(JSON.parse(readFileSync(file, 'utf8')));
+    if (!parsed.ok) throw new Error(`${file} does not parse`);
+    writeFileSync(join(out, 'result-seed1.json'), JSON.stringify(handMadeResult(parsed.config)));
+    const run = cli(['--summarize', '--config', file, '--out', out]);
+    expect(run.status, run.stderr).toBe(0);
+    // Rows grpo and zero-shot, then the points: bonus_weight=0 got 50 of 500 right, each next point 10 more.
+    expect(run.stdout).toMatch(/\| 0 \| 10\.0 \([\d.]+-[\d.]+\) \| behind by 4\.0 points, 95% interval/);
+    expect(run.stdout).toContain(`wrote ${out}/result-seed*.json, curves.csv, pass-at-1.svg, sweep.svg`);
+    const svg = readFileSync(join(out, 'sweep.svg'), 'utf8');
+    expect(svg).toContain('>pass@1 against bonus_weight (math), 1 seed(s)</text>');
+    const titles = (kind: string) => [...svg.matchAll(new RegExp(`<g class="${kind}" data-value="[^"]*"><title>([^(]*)\\(`, 'g'))].map((m) => m[1]);
+    expect(titles('pass')).toEqual(['bonus_weight 0: 10.0% ', 'bonus_weight 0.5: 12.0% ', 'bonus_weight 1: 14.0% ', 'bonus_weight 2: 16.0% ', 'bonus_weight 3: 18.0% ']);
+    expect(titles('difference')).toEqual(['bonus_weight 0: -4.0 points ', 'bonus_weight 0.5: -2.0 points ', 'bonus_weight 2: +2.0 points ', 'bonus_weight 3: +4.0 points ']);
+    expect(svg).toContain('<g class="reference">');
   }, 600_000);
 
   it('--resume keeps the arms a stopped run finished and runs the rest; another config is refused', () => {

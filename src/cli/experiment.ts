@@ -2,7 +2,7 @@
  * npm run experiment -- --preset <name> [--task math|code] [--steps N] [--seeds 1,2,3] --out DIR
  * Runs an experiment headless in Node (wasm backend; webgpu through Dawn, see
  * docs/webgpu-in-node.md) from the shipped base pair and writes result JSON per seed, a CSV
- * of every curve and an SVG plot; prints the paper-style table and the headline ratios.
+ * of every curve and an SVG plot (and one of a sweep); prints the paper-style table and the headline ratios.
  */
 // First import: navigator.gpu must exist before tfjs-backend-webgpu loads.
 import { webgpuFailure } from '../core/backend/node-webgpu';
@@ -29,8 +29,9 @@ import { completionBudget } from '../core/tasks/budget';
 import { familyByName } from '../core/tasks/families';
 import { shippedPairBytes } from './checkpoint-dir';
 import { passAt1Svg } from './plot-svg';
-import { headlineRatiosText, pooledTableText } from './pooled-table';
+import { agonOverGrpoText, headlineRatiosText, pooledTableText } from './pooled-table';
 import { seedTablesText } from './seed-tables';
+import { sweepPlotSvg } from './sweep-plot-svg';
 import { sweepTableText } from './sweep-table-text';
 
 const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).join('|')}> --out DIR
@@ -45,7 +46,7 @@ const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).joi
   --reference ROW is the method (or arm of the config's own) the pooled table's paired column measures
            the others against (default agon; with a sweep, the sweep's reference): the difference in
            pass@1 with a 95% interval paired over seeds and problems. A config's sweep also prints
-           pass@1 against the swept value, each point against the sweep's reference.
+           pass@1 against the swept value, each point against the sweep's reference, and draws it in DIR/sweep.svg.
   --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.
   --by-seed adds tables seed by seed to the summary: pass@1 of the picked candidate, rescue / sabotage, copy rate
            and training reward at each evaluation, and the drafter alone at the end.`;
@@ -162,6 +163,8 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 function printTable(results: ExperimentResult[], reference: string): void {
   console.log(`\n${pooledTableText(results, reference)}`);
   console.log(`\n${headlineRatiosText(results)}`);
+  const ratio = agonOverGrpoText(results);
+  if (ratio) console.log(`\n${ratio}`);
 }
 
 /** One row per eval step, one column per row of the run: `cell` of that row's point at that step, or blank. */
@@ -275,9 +278,12 @@ function summarize(config: ExperimentConfig, results: ExperimentResult[], out: s
   printTable(results, reference);
   printCurves(config, results);
   const sweep = sweepTable(results, config);
-  if (sweep) console.log(`\n${sweepTableText(sweep)}`);
+  if (sweep) {
+    console.log(`\n${sweepTableText(sweep)}`);
+    writeFileSync(join(out, 'sweep.svg'), sweepPlotSvg(sweep, `pass@1 against ${sweep.field} (${config.task}), ${results.length} seed(s)`));
+  }
   if (bySeed) console.log(seedTablesText(results, runRows(config)));
-  console.log(`\nwrote ${out}/result-seed*.json, curves.csv, pass-at-1.svg`);
+  console.log(`\nwrote ${out}/result-seed*.json, curves.csv, pass-at-1.svg${sweep ? ', sweep.svg' : ''}`);
 }
 
 async function main() {

@@ -6,7 +6,8 @@ const H = 420;
 const M = { left: 56, right: 200, top: 24, bottom: 44 };
 const COLORS = ['#d62728', '#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#7f7f7f', '#bcbd22'];
 
-function escape(text: string): string {
+/** Text for an SVG element's content or attribute. */
+export function escape(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 }
 

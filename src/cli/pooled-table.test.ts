@@ -5,7 +5,7 @@ import { PRESETS } from '../core/experiment/presets';
 import type { ExperimentResult } from '../core/experiment/result';
 import { parseExperimentResultJson } from '../core/experiment/result-schema';
 import { fakeResult } from '../app/testing/share-fixtures';
-import { headlineRatiosText, pooledTableText } from './pooled-table';
+import { agonOverGrpoText, headlineRatiosText, pooledTableText } from './pooled-table';
 
 const config = { ...PRESETS.micro, methods: ['agon', 'grpo', 'zero-shot'] as const, eval_problems: 200 };
 const results = [1, 2].map((seed) => fakeResult({ ...config, methods: [...config.methods], seed }));
@@ -56,5 +56,24 @@ describe('the headline ratios of the CLI', () => {
       '| (Agon - base) / (MoA - base) | 1.54 | 3.45 |',
       '| (Agon - GRPO) / (MoA - GRPO) | undefined: MoA ≤ GRPO | 7.75 |',
     ]);
+  });
+});
+
+describe('Agon over GRPO with its interval', () => {
+  it('reads the pooled ratio off the same paired resamples: the paper-premise math table of docs/results.md', () => {
+    const text = agonOverGrpoText(docsResults('paper-math-premise-400'))!;
+    const [, mean, low, high] = /: (\d\.\d\d) \(95% interval (\d\.\d\d) to (\d\.\d\d)\)$/.exec(text)!;
+    // The headline table's pooled ratio is 1.14; its interval holds it.
+    expect(mean).toBe('1.14');
+    expect(Number(low)).toBeLessThan(1.14);
+    expect(Number(high)).toBeGreaterThan(1.14);
+  });
+
+  it('says why when the results kept no per-problem outcomes: the code table', () => {
+    expect(agonOverGrpoText(docsResults('paper-code'))).toBe('Agon / GRPO, paired over the seeds and problems: per-problem outcomes not recorded in this result');
+  });
+
+  it('is left out when the run has no GRPO row', () => {
+    expect(agonOverGrpoText(results.map((r) => ({ ...r, table: r.table.filter((row) => row.method !== 'grpo') })))).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * validation, and the paired difference from the reference method over the seeds and problems.
  * Under it, the headline ratios on the pooled numbers beside the paper's.
  */
-import { referenceColumn } from '../core/experiment/paired-comparison';
+import { pairedRatio, referenceColumn } from '../core/experiment/paired-comparison';
 import { pairedWords } from '../core/experiment/paired-words';
 import type { ExperimentResult } from '../core/experiment/result';
 import { ratioText } from '../core/experiment/headline-ratios';
@@ -33,4 +33,17 @@ export function headlineRatiosText(results: readonly ExperimentResult[]): string
     '|---|---:|---:|',
     ...ours.map((r) => `| ${r.formula} | ${ratioText(r)} | ${ratioText(paperRatio(r.id))} |`),
   ].join('\n');
+}
+
+/**
+ * Agon / GRPO with its 95% interval from the paired bootstrap of the difference (the same
+ * resamples of seeds and problems); null when the run lacks either row.
+ */
+export function agonOverGrpoText(results: readonly ExperimentResult[]): string | null {
+  const tables = results.map((r) => r.table);
+  if (!tables.every((t) => t.some((r) => r.method === 'agon') && t.some((r) => r.method === 'grpo'))) return null;
+  const ratio = pairedRatio({ method: 'agon', tables }, { method: 'grpo', tables });
+  if (!ratio.ok) return `Agon / GRPO, paired over the seeds and problems: ${ratio.why}`;
+  const { mean, low, high } = ratio.ratio;
+  return `Agon / GRPO, paired over the seeds and problems: ${mean.toFixed(2)} (95% interval ${low.toFixed(2)} to ${high.toFixed(2)})`;
 }

@@ -3,9 +3,9 @@
  * either the training step or the tokens generated for training (compute parity).
  */
 import type { CandidateResult } from '../../core/experiment/evaluate';
-import { ARMS, METHOD_SPECS, type MethodName } from '../../core/experiment/methods';
 import type { ArmResult, EvalPoint } from '../../core/experiment/result';
-import { ARM_COLORS, METHOD_COLORS } from './colors';
+import type { RunRow } from '../../core/experiment/run-rows';
+import { armColor, rowColors } from './colors';
 
 export type Axis = 'step' | 'tokens';
 
@@ -28,13 +28,28 @@ export interface Series {
 
 export const xOf = (p: EvalPoint, axis: Axis) => (axis === 'step' ? p.step : p.tokensGenerated);
 
-const isUntrained = (m: MethodName) => ARMS[METHOD_SPECS[m].arm]?.kind === 'base';
+/** A row of the run (a method, an arm of the config's own, a sweep's point) as the charts draw it. */
+export interface ChartRow {
+  name: string;
+  label: string;
+  /** The trained arm whose curve holds the row's readouts. */
+  arm: string;
+  color: string;
+  /** Nothing trained: drawn as a flat reference line. */
+  untrained: boolean;
+}
 
-/** The chosen (validation-picked) candidate of a method at each evaluation. */
-function chosenPoints(method: MethodName, arms: Record<string, ArmResult>): { point: EvalPoint; chosen: CandidateResult }[] {
-  const curve = arms[METHOD_SPECS[method].arm]?.curve ?? [];
+/** The rows of a run (runRows), each with its colour. */
+export function chartRows(rows: readonly RunRow[]): ChartRow[] {
+  const colors = rowColors(rows);
+  return rows.map((r) => ({ name: r.name, label: r.label, arm: r.arm, color: colors.get(r.name)!, untrained: r.fields.training === 'none' }));
+}
+
+/** The chosen (validation-picked) candidate of a row at each evaluation. */
+function chosenPoints(row: ChartRow, arms: Record<string, ArmResult>): { point: EvalPoint; chosen: CandidateResult }[] {
+  const curve = arms[row.arm]?.curve ?? [];
   return curve.flatMap((point) => {
-    const readout = point.readouts[method];
+    const readout = point.readouts[row.name];
     const chosen = readout?.candidates[readout.chosen];
     return chosen ? [{ point, chosen }] : [];
   });
@@ -48,13 +63,13 @@ function xRange(arms: Record<string, ArmResult>, axis: Axis): number {
 /** A flat line across [0, xMax] at `y`. */
 const flat = (y: number, xMax: number): XY[] => [{ x: 0, y }, { x: xMax, y }];
 
-export function passAt1Series(methods: readonly MethodName[], arms: Record<string, ArmResult>, axis: Axis): Series[] {
+export function passAt1Series(rows: readonly ChartRow[], arms: Record<string, ArmResult>, axis: Axis): Series[] {
   const xMax = xRange(arms, axis);
-  return methods.flatMap((method): Series[] => {
-    const points = chosenPoints(method, arms);
+  return rows.flatMap((row): Series[] => {
+    const points = chosenPoints(row, arms);
     if (points.length === 0) return [];
-    const base = { key: method, label: METHOD_SPECS[method].label, color: METHOD_COLORS[method] };
-    if (isUntrained(method)) {
+    const base = { key: row.name, label: row.label, color: row.color };
+    if (row.untrained) {
       const { test } = (points[0] as (typeof points)[number]).chosen;
       return [{ ...base, reference: true, dash: [8, 5], points: flat(test.passAt1, xMax), band: { low: flat(test.low, xMax), high: flat(test.high, xMax) } }];
     }
@@ -63,31 +78,31 @@ export function passAt1Series(methods: readonly MethodName[], arms: Record<strin
   });
 }
 
-/** Mean total reward per training stream of each trained arm (drafter / solver for Agon arms, A for GRPO). */
-export function rewardSeries(arms: Record<string, ArmResult>, axis: Axis): Series[] {
+/** Mean total reward per training stream of each trained arm (drafter / solver for Agon arms, A for GRPO); `colors` by row name (rowColors). */
+export function rewardSeries(arms: Record<string, ArmResult>, axis: Axis, colors: ReadonlyMap<string, string>): Series[] {
   return Object.entries(arms).flatMap(([arm, record]) => {
     const streams = [...new Set(record.curve.flatMap((p) => Object.keys(p.reward ?? {})))];
     return streams.map((stream, i) => ({
       key: `${arm}:${stream}`,
       label: `${arm} ${stream === 'A' ? 'model A' : stream}`,
-      color: ARM_COLORS[arm] ?? '#666',
+      color: armColor(arm, colors),
       dash: i === 0 ? undefined : [6, 4],
       points: record.curve.flatMap((p) => (p.reward?.[stream] === undefined ? [] : [{ x: xOf(p, axis), y: p.reward[stream] }])),
     }));
   });
 }
 
-export function klSeries(arms: Record<string, ArmResult>, axis: Axis): Series[] {
+export function klSeries(arms: Record<string, ArmResult>, axis: Axis, colors: ReadonlyMap<string, string>): Series[] {
   return Object.entries(arms).flatMap(([arm, record]) => {
     const points = record.curve.flatMap((p) => (p.kl === undefined ? [] : [{ x: xOf(p, axis), y: p.kl }]));
-    return points.length === 0 ? [] : [{ key: arm, label: arm, color: ARM_COLORS[arm] ?? '#666', points }];
+    return points.length === 0 ? [] : [{ key: arm, label: arm, color: armColor(arm, colors), points }];
   });
 }
 
-export function finalLengthSeries(methods: readonly MethodName[], arms: Record<string, ArmResult>, axis: Axis): Series[] {
-  return methods.flatMap((method) => {
-    const points = chosenPoints(method, arms).map(({ point, chosen }) => ({ x: xOf(point, axis), y: chosen.finalLength }));
-    return points.length === 0 ? [] : [{ key: method, label: METHOD_SPECS[method].label, color: METHOD_COLORS[method], points }];
+export function finalLengthSeries(rows: readonly ChartRow[], arms: Record<string, ArmResult>, axis: Axis): Series[] {
+  return rows.flatMap((row) => {
+    const points = chosenPoints(row, arms).map(({ point, chosen }) => ({ x: xOf(point, axis), y: chosen.finalLength }));
+    return points.length === 0 ? [] : [{ key: row.name, label: row.label, color: row.color, points }];
   });
 }
 
@@ -97,13 +112,13 @@ const RATE_STYLES = [
   { rate: 'copyRate', name: 'copy', dash: [2, 3] },
 ] as const;
 
-/** Rescue / sabotage / copy rates of every cascade method (on test-hard, chosen direction). */
-export function cascadeRateSeries(methods: readonly MethodName[], arms: Record<string, ArmResult>, axis: Axis): Series[] {
-  return methods.flatMap((method) => {
-    const points = chosenPoints(method, arms);
+/** Rescue / sabotage / copy rates of every cascade row (on test-hard, chosen direction). */
+export function cascadeRateSeries(rows: readonly ChartRow[], arms: Record<string, ArmResult>, axis: Axis): Series[] {
+  return rows.flatMap((row) => {
+    const points = chosenPoints(row, arms);
     return RATE_STYLES.flatMap(({ rate, name, dash }) => {
       const xy = points.flatMap(({ point, chosen }) => (chosen[rate] === undefined ? [] : [{ x: xOf(point, axis), y: chosen[rate] }]));
-      return xy.length === 0 ? [] : [{ key: `${method}:${name}`, label: `${METHOD_SPECS[method].label} ${name}`, color: METHOD_COLORS[method], dash, points: xy }];
+      return xy.length === 0 ? [] : [{ key: `${row.name}:${name}`, label: `${row.label} ${name}`, color: row.color, dash, points: xy }];
     });
   });
 }

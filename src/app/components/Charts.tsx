@@ -1,9 +1,11 @@
 /** The comparison charts: pass@1 with 95% bands (untrained methods as dashed reference lines), then the training diagnostics. */
 import { useMemo } from 'react';
-import { cascadeRateSeries, finalLengthSeries, klSeries, passAt1Series, rewardSeries } from '../charts/series';
+import { rowColors } from '../charts/colors';
+import { cascadeRateSeries, chartRows, finalLengthSeries, klSeries, passAt1Series, rewardSeries } from '../charts/series';
 import { useAppStore, type XAxis } from '../store/app-store';
 import { LineChart } from './LineChart';
 import { MethodLegend } from './MethodLegend';
+import { useRunRows } from './use-run-rows';
 
 const X_LABELS: Record<XAxis, string> = { step: 'training step', tokens: 'tokens generated for training' };
 
@@ -26,17 +28,18 @@ export function Charts() {
   const arms = useAppStore((s) => s.run.arms);
   const config = useAppStore((s) => s.run.config);
   const axis = useAppStore((s) => s.xAxis);
-  const methods = useMemo(() => config?.methods ?? [], [config]);
-  const series = useMemo(
-    () => ({
-      pass: passAt1Series(methods, arms, axis),
-      reward: rewardSeries(arms, axis),
-      rates: cascadeRateSeries(methods, arms, axis),
-      length: finalLengthSeries(methods, arms, axis),
-      kl: klSeries(arms, axis),
-    }),
-    [methods, arms, axis],
-  );
+  const runRows = useRunRows();
+  const series = useMemo(() => {
+    const rows = chartRows(runRows);
+    const colors = rowColors(runRows);
+    return {
+      pass: passAt1Series(rows, arms, axis),
+      reward: rewardSeries(arms, axis, colors),
+      rates: cascadeRateSeries(rows, arms, axis),
+      length: finalLengthSeries(rows, arms, axis),
+      kl: klSeries(arms, axis, colors),
+    };
+  }, [runRows, arms, axis]);
   if (!config) return null;
   const x = X_LABELS[axis];
   const xMax = axis === 'step' ? config.steps : undefined;
@@ -48,7 +51,7 @@ export function Charts() {
       </div>
       <div className="chart-main">
         <LineChart testId="chart-pass-at-1" title={`pass@1 on test-hard (${config.eval_problems} problems), 95% interval bands`} series={series.pass} xLabel={x} xMax={xMax} yLabel="pass@1" yRange={[0, 1]} />
-        <MethodLegend methods={methods} />
+        <MethodLegend rows={runRows} />
       </div>
       <div className="chart-grid">
         <LineChart testId="chart-reward" title="Mean training reward per stream (solid: drafter / model, dashed: solver)" series={series.reward} xLabel={x} xMax={xMax} yLabel="reward" />

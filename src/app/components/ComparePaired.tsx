@@ -1,6 +1,6 @@
 /** Under the compared runs: each method of each run against a chosen reference (a run's method), paired over problems and seeds. */
 import { useMemo, useState } from 'react';
-import { METHOD_SPECS } from '../../core/experiment/methods';
+import { rowLabel } from '../../core/experiment/run-rows';
 import { pairedWords } from '../../core/experiment/paired-words';
 import { defaultReference, pairedCompareRows, referenceChoices, type ReferenceChoice } from '../storage/compare-paired';
 import type { SavedRun } from '../storage/saved-run';
@@ -22,7 +22,7 @@ export function ComparePaired({ runs }: { runs: readonly SavedRun[] }) {
         <select value={key(reference)} onChange={(e) => setPicked(e.target.value)} aria-label="reference method and run" data-testid="compare-reference">
           {choices.map((c) => (
             <option key={key(c)} value={key(c)}>
-              {METHOD_SPECS[c.method].label} ({runName(c.run)})
+              {rowLabel(c.method)} ({runName(c.run)})
             </option>
           ))}
         </select>

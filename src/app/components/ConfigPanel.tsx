@@ -9,10 +9,13 @@ import { issueFor } from '../store/config-form';
 import { useAppStore } from '../store/app-store';
 import { BasePairPicker } from './BasePairPicker';
 import { NumberField, SeedsField, SelectField } from './fields';
+import { SweepEditor } from './SweepEditor';
+import { Variants } from './Variants';
 
 const PRESET_LABELS: Record<PresetName, string> = {
   'agon-vs-grpo': 'Agon vs GRPO (headline)',
   classroom: 'Classroom: a few minutes on a CPU (60 steps, 200 test problems: wide intervals)',
+  'lecture-bonus-weight': 'Lecture: the bonus weight swept 0-3 (5 Agon arms and GRPO, 200 steps; made for the paper-premise pair)',
   'paper-table': "Every row of the paper's table",
   smoke: 'Smoke test (every method, 2 steps)',
   micro: 'Micro (4 methods, 2 steps, seconds on a GPU)',
@@ -87,6 +90,8 @@ export function ConfigPanel() {
       <SelectField path="task" label="Task family" options={['math', 'code']} {...(TASK_HINTS[task] ? { hint: TASK_HINTS[task] } : {})} disabled={locked} />
       <BasePairPicker disabled={locked} />
       <MethodPicker disabled={locked} />
+      <Variants disabled={locked} />
+      <SweepEditor disabled={locked} />
       <fieldset>
         <legend>Run</legend>
         <div className="field-grid">

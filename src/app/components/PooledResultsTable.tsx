@@ -10,15 +10,17 @@ import { referenceColumn } from '../../core/experiment/paired-comparison';
 import { pairedWords } from '../../core/experiment/paired-words';
 import { seedsOf, seedsText } from '../../core/experiment/seeds';
 import { pooledRatios, pooledTable } from '../../core/experiment/summary';
-import { rowColor } from '../charts/colors';
+import { NO_ROW_COLOR } from '../charts/colors';
 import { useAppStore } from '../store/app-store';
 import { HeadlineRatios } from './HeadlineRatios';
 import { PairedHeader, useReference } from './PairedHeader';
+import { useRowColors } from './use-run-rows';
 
 const pct = (x: number) => (100 * x).toFixed(1);
 
 export function PooledResultsTable() {
   const config = useAppStore((s) => s.run.config);
+  const colors = useRowColors();
   const results = useAppStore((s) => s.run.seedResults);
   const rows = useMemo(() => pooledTable(results), [results]);
   const ratios = useMemo(() => pooledRatios(rows), [rows]);
@@ -54,7 +56,7 @@ export function PooledResultsTable() {
               {rows.map((row) => (
                 <tr key={row.method} data-method={row.method}>
                   <td>
-                    <span className="dot" style={{ background: rowColor(row.method) }} />
+                    <span className="dot" style={{ background: colors.get(row.method) ?? NO_ROW_COLOR }} />
                     <strong>{row.label}</strong>
                   </td>
                   <td className="num" data-testid="pooled-cell">

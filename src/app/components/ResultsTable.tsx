@@ -8,17 +8,18 @@ import { referenceColumn } from '../../core/experiment/paired-comparison';
 import { pairedWords } from '../../core/experiment/paired-words';
 import { headlineRatios } from '../../core/experiment/headline-ratios';
 import { buildTable, tableRatioInputs } from '../../core/experiment/result';
-import { runRows } from '../../core/experiment/run-rows';
 import { seedsOf } from '../../core/experiment/seeds';
-import { rowColor } from '../charts/colors';
+import { NO_ROW_COLOR } from '../charts/colors';
 import { useAppStore } from '../store/app-store';
 import { HeadlineRatios } from './HeadlineRatios';
 import { PairedHeader, useReference } from './PairedHeader';
+import { useRowColors, useRunRows } from './use-run-rows';
 
 const pct = (x: number) => (100 * x).toFixed(1);
 
 export function ResultsTable() {
   const config = useAppStore((s) => s.run.config);
+  const colors = useRowColors();
   const arms = useAppStore((s) => s.run.arms);
   const result = useAppStore((s) => s.run.result);
   const table = useMemo(() => result?.table ?? (config ? buildTable(config, arms) : []), [result, config, arms]);
@@ -26,7 +27,8 @@ export function ResultsTable() {
   const methods = useMemo(() => table.map((r) => r.method), [table]);
   const [reference, setReference] = useReference(methods);
   const paired = useMemo(() => (reference ? referenceColumn([table], methods, reference) : null), [table, methods, reference]);
-  const explain = useMemo(() => new Map(config ? runRows(config).map((r) => [r.name, r.explain]) : []), [config]);
+  const rows = useRunRows();
+  const explain = useMemo(() => new Map(rows.map((r) => [r.name, r.explain])), [rows]);
   const seed = useAppStore((s) => s.run.seed);
   if (!config) return null;
   // With several seeds this table is one seed's; the pooled table above holds them all.
@@ -51,7 +53,7 @@ export function ResultsTable() {
           {table.map((row) => (
             <tr key={row.method} data-method={row.method}>
               <td>
-                <span className="dot" style={{ background: rowColor(row.method) }} />
+                <span className="dot" style={{ background: colors.get(row.method) ?? NO_ROW_COLOR }} />
                 <strong>{row.label}</strong>
                 <div className="explain">{explain.get(row.method)}</div>
               </td>

@@ -6,9 +6,11 @@
  */
 import { useAppStore } from '../store/app-store';
 import type { RoundEntry } from '../store/round-history';
-import { explainRound } from '../rounds/explain';
+import type { ArmFields } from '../../core/experiment/arm-fields';
+import { armFieldsOf, explainRound } from '../rounds/explain';
 import { AgonRoundDetails } from './AgonRoundDetails';
 import { GrpoRoundDetails } from './GrpoRoundDetails';
+import { useRunRows } from './use-run-rows';
 
 function Scrubber({ count, index }: { count: number; index: number }) {
   const selectRound = useAppStore((s) => s.selectRound);
@@ -46,7 +48,12 @@ function ArmTabs({ arms }: { arms: string[] }) {
   );
 }
 
-function RoleBanner({ entry }: { entry: RoundEntry }) {
+function rolesNote(fields: ArmFields): string {
+  if (fields.roles !== 'swap') return 'roles fixed in this arm';
+  return fields.swap_every === 1 ? 'roles swap every step' : `roles swap every ${fields.swap_every} steps`;
+}
+
+function RoleBanner({ entry, fields }: { entry: RoundEntry; fields: ArmFields }) {
   const s = entry.summary;
   if (s.kind === 'grpo') {
     return (
@@ -60,7 +67,7 @@ function RoleBanner({ entry }: { entry: RoundEntry }) {
       <span className="role">drafter</span> <strong className="member">{s.drafter}</strong>
       <span className="arrow">→</span>
       <span className="role">solver</span> <strong className="member">{s.solver}</strong>
-      <span className="roles-note">{s.arm === 'agon-fixed-roles' ? 'roles fixed in this ablation' : 'roles swap every step'}</span>
+      <span className="roles-note">{rolesNote(fields)}</span>
     </div>
   );
 }
@@ -72,6 +79,7 @@ export function RoundView() {
   const arms = [...new Set(all.map((r) => r.summary.arm))];
   const rounds = arm === null ? all : all.filter((r) => r.summary.arm === arm);
   const status = useAppStore((s) => s.run.status);
+  const rows = useRunRows();
   if (all.length === 0) {
     return (
       <section className="panel" aria-labelledby="round-title">
@@ -91,6 +99,7 @@ export function RoundView() {
   const index = selected === null ? rounds.length - 1 : Math.min(selected, rounds.length - 1);
   const entry = rounds[index] as RoundEntry;
   const s = entry.summary;
+  const fields = armFieldsOf(rows, s.arm);
   return (
     <section className="panel round-view" aria-labelledby="round-title" data-testid="round-view" data-rounds={rounds.length}>
       <div className="panel-head">
@@ -100,10 +109,10 @@ export function RoundView() {
         <Scrubber count={rounds.length} index={index} />
       </div>
       <ArmTabs arms={arms} />
-      <RoleBanner entry={entry} />
+      <RoleBanner entry={entry} fields={fields} />
       <div className="explain-box" data-testid="round-explain">
         <strong>What happened in this round</strong>
-        {explainRound(s, entry.round).map((line, i) => (
+        {explainRound(s, entry.round, fields).map((line, i) => (
           <p key={i}>{line}</p>
         ))}
       </div>

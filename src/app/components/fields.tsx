@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { getPath, issueFor, numberText, SEEDS_PATH, seedsFieldText } from '../store/config-form';
 import { useAppStore } from '../store/app-store';
 
-const fieldId = (path: string) => `field-${path.replace(/\./g, '-')}`;
+export const fieldId = (path: string) => `field-${path.replace(/\./g, '-')}`;
 
-function FieldShell({ path, label, hint, children }: { path: string; label: ReactNode; hint?: string; children: ReactNode }) {
+export function FieldShell({ path, label, hint, children }: { path: string; label: ReactNode; hint?: string; children: ReactNode }) {
   const issue = useAppStore((s) => issueFor(s.form, path));
   return (
     <div className={issue ? 'field field-invalid' : 'field'}>

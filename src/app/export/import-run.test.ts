@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_EXPERIMENT } from '../../core/experiment/config';
+import { DEFAULT_EXPERIMENT, experimentConfigSchema } from '../../core/experiment/config';
+import { PRESETS } from '../../core/experiment/presets';
+import { runRows } from '../../core/experiment/run-rows';
 import { buildTable, headline, RESULT_SCHEMA, RESULT_VERSION, type ExperimentResult } from '../../core/experiment/result';
 import { useAppStore } from '../store/app-store';
 import { initialRunState } from '../store/run-state';
 import { useSavedRuns } from '../storage/saved-runs-store';
 import { candidate, evalPoint } from '../testing/fixtures';
+import { fakeResult } from '../testing/share-fixtures';
 import { resultFileText } from './files';
 import { importRunFiles, MAX_IMPORT_BYTES } from './import-run';
 import { resultOf } from './run-result';
@@ -70,5 +73,28 @@ describe('importing a run file', () => {
     expect(await importRunFiles([file('a.json', resultFileText(seed(1))), file('b.json', resultFileText(other))])).toMatch(/^a\.json, b\.json: seed 2 is from another experiment/);
     expect(await importRunFiles([file('a.json', resultFileText(seed(1))), file('b.json', resultFileText(seed(1)))])).toMatch(/seed 1 is there twice/);
     expect(useAppStore.getState().shown).toBeNull();
+  });
+
+  it('imports results of arms of their own and a sweep, every row kept; an interrupted one too, its table rebuilt from its arms', async () => {
+    const own = experimentConfigSchema.parse({ ...PRESETS.micro, methods: ['agon'], arms: [{ name: 'm3', solutions_per_draft: 3 }], sweep: { field: 'swap_every', values: [1, 4] } });
+    const seeds = [1, 2].map((seed) => fakeResult({ ...own, seed }));
+    expect(await importRunFiles(seeds.map((r, i) => file(`result-seed${i + 1}.json`, resultFileText(r))))).toBeNull();
+    const { run } = useAppStore.getState();
+    expect(run.config).toEqual({ ...own, seeds: [1, 2] });
+    expect(run.seedResults.map((r) => r.table.map((row) => [row.method, row.label]))).toEqual(seeds.map((r) => r.table.map((row) => [row.method, row.label])));
+    expect(run.result?.table.map((r) => r.method)).toEqual(['agon', 'm3', 'swap_every=1', 'swap_every=4']);
+
+    useAppStore.setState({ run: initialRunState, shown: null });
+    const partial = resultOf({ ...initialRunState, status: 'interrupted', config: own, arms: seeds[0]!.arms, startedAt: 0 }, null, 1000)!;
+    expect(partial.table.map((r) => r.method)).toEqual(runRows(own).map((r) => r.name));
+    expect(await importRunFiles([file('partial.json', resultFileText(partial))])).toBeNull();
+    expect(useAppStore.getState().run.result?.table).toEqual(seeds[0]!.table);
+  });
+
+  it('refuses a file whose rows are not of its config, naming the row', async () => {
+    const own = experimentConfigSchema.parse({ ...PRESETS.micro, methods: ['agon'], arms: [{ name: 'm3', solutions_per_draft: 3 }] });
+    const forged = fakeResult(own);
+    forged.table[1]!.method = 'wide';
+    expect(await importRunFiles([file('forged.json', resultFileText(forged))])).toMatch(/^forged\.json: .*table\.1\.method: "wide" is neither a method of the paper nor an arm of this result's config/);
   });
 });

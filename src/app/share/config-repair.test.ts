@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPERIMENT, type ExperimentConfig } from '../../core/experiment/config';
+import { DEFAULT_EXPERIMENT, experimentConfigSchema, type ExperimentConfig } from '../../core/experiment/config';
 import { defaultPretrainSettings } from '../../core/experiment/pretrain-settings';
 import { repairConfig } from './config-repair';
 
@@ -11,7 +11,7 @@ const parsedWith = (config: object, field: string, literal: string): unknown => 
 
 describe('repairConfig', () => {
   it('keeps a valid config as it is', () => {
-    expect(repairConfig(structuredClone(defaults), defaults)).toEqual({ config: defaults, reset: [], ignored: [] });
+    expect(repairConfig(structuredClone(defaults), defaults)).toEqual({ config: defaults, reset: [], ignored: [], leftOut: [] });
   });
 
   it('resets a field broken by a cross-field rule', () => {
@@ -107,12 +107,44 @@ describe('repairConfig on huge configs', () => {
   });
 
   it('falls back to the defaults for anything that is not an object', () => {
-    for (const input of [null, 3, 'config', [defaults]]) expect(repairConfig(input, defaults)).toEqual({ config: defaults, reset: ['*'], ignored: [] });
+    for (const input of [null, 3, 'config', [defaults]]) expect(repairConfig(input, defaults)).toEqual({ config: defaults, reset: ['*'], ignored: [], leftOut: [] });
   });
 
   it('does not let a __proto__ key change any prototype', () => {
     const got = repairConfig(JSON.parse(`{"__proto__": {"polluted": 1}, "seed": 3}`), defaults);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(got.config.seed).toBe(3);
+  });
+});
+
+describe("repairConfig and the config's own arms and sweep", () => {
+  const arms = [{ name: 'w2', bonus_weight: 2 }, { name: 'solo', readout: 'solo' }];
+
+  it('leaves out a refused arm alone, reset and said with why, never the defaults\' own arms in its place', () => {
+    const pageDefaults = experimentConfigSchema.parse({ ...defaults, arms: [{ name: 'page-arm', learners: 'solver' }] });
+    const got = repairConfig({ ...edited, arms: [...arms, { name: 'w99', bonus_weight: 99 }] }, pageDefaults);
+    expect(got.config.arms?.map((a) => a.name)).toEqual(['w2', 'solo']);
+    expect(got.reset).toEqual(['arms.2']);
+    expect(got.leftOut).toEqual([{ path: 'arms.2', what: 'arm "w99"', why: 'config.arms.2.bonus_weight: Too big: expected number to be <=10' }]);
+    expect({ ...got.config, arms: undefined }).toEqual({ ...edited, arms: undefined });
+  });
+
+  it('drops an unknown field of an arm, named with the arm\'s place, and keeps the arm (an unknown field used to make the whole config unusable)', () => {
+    const got = repairConfig({ ...edited, arms: [...arms, { name: 'c', colour: 'red' }] }, defaults);
+    expect(got.ignored).toEqual(['arms.2.colour']);
+    expect(got.config.arms?.map((a) => a.name)).toEqual(['w2', 'solo', 'c']);
+    expect(got.reset).toEqual([]);
+  });
+
+  it('leaves out a sweep\'s refused value, then the sweep when fewer than two values are left', () => {
+    const got = repairConfig({ ...edited, sweep: { field: 'swap_every', values: [1, 0, 10] } }, defaults);
+    expect(got.config.sweep?.values).toEqual([1, 10]);
+    expect(got.leftOut.map((l) => l.what)).toEqual(['sweep value 0']);
+    const short = repairConfig({ ...edited, sweep: { field: 'swap_every', values: [1, 0] } }, defaults);
+    expect(short.config.sweep).toBeUndefined();
+    expect(short.leftOut.map((l) => [l.what, l.why])).toEqual([
+      ['sweep value 0', 'config.sweep.values.1: swap_every: Too small: expected number to be >=1'],
+      ['the sweep', 'config.sweep.values: a sweep needs two values or more'],
+    ]);
   });
 });

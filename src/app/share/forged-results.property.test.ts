@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ExperimentConfig } from '../../core/experiment/config';
+import { experimentConfigSchema, type ExperimentConfig } from '../../core/experiment/config';
 import { ratioText } from '../../core/experiment/headline-ratios';
 import { PRESETS } from '../../core/experiment/presets';
 import type { ExperimentResult } from '../../core/experiment/result';
@@ -20,6 +20,9 @@ import { trimResults } from './shared-results';
 
 const config: ExperimentConfig = { ...PRESETS.micro, methods: ['agon', 'grpo', 'moa', 'zero-shot'], seed: 1, seeds: [1, 2] };
 const oneSeed = (seed: number): ExperimentConfig => ({ ...config, seeds: undefined, seed });
+/** With arms of its own and a sweep: the forged numbers go into their rows and curves. */
+const ownConfig: ExperimentConfig = experimentConfigSchema.parse({ ...config, methods: ['agon'], arms: [{ name: 'solver-learns', learners: 'solver' }, { name: 'm3', solutions_per_draft: 3 }], sweep: { field: 'bonus_weight', values: [0, 2] } });
+const OWN_ROWS = ['solver-learns', 'm3', 'bonus_weight=0', 'bonus_weight=2'];
 const payloadOf = (body: unknown) => `1.${bytesToBase64url(compressText(JSON.stringify(body)))}`;
 
 /** Any number a hand edit might write: mostly of the right type (and so past zod's type checks), sometimes not. */
@@ -48,10 +51,12 @@ const flipped = (text: string, at: number, value: number) => {
 type Edit = typeof edit extends fc.Arbitrary<infer E> ? E : never;
 type Json = Record<string, unknown>;
 
-function apply(result: Json, e: Edit): void {
-  const table = result.table as Json[];
+/** Applies `e` to a row of `result` and a curve of its first arm, or, given `own`, to one of those rows and its arm. */
+function apply(result: Json, e: Edit, own?: readonly string[]): void {
+  const table = (result.table as Json[]).filter((r) => !own || own.includes(r.method as string));
   const row = table[e.row % table.length]!;
-  const curve = (Object.values(result.arms as Json)[0] as { curve: Json[] }).curve;
+  const arms = Object.entries(result.arms as Json).filter(([name]) => !own || own.includes(name));
+  const curve = (arms[e.row % arms.length]![1] as { curve: Json[] }).curve;
   const point = curve[e.row % curve.length]!;
   const candidate = Object.values(point.chosen ?? (point.readouts as Json))[0] as Json;
   const scoreOf = (c: Json) => ((c.candidates as Json[] | undefined)?.[0] ?? c) as Json;
@@ -88,6 +93,19 @@ describe('forged results', () => {
       if (!decoded.ok) throw new Error(`the config was lost: ${decoded.message}`);
       expect(decoded.link.config).toEqual(config);
       if (decoded.resultsDropped) expect(decoded.message).toMatch(/results\.\d\.[a-zA-Z.0-9]+: /);
+      else drawAll(decoded.link.results);
+    }), { numRuns: 200, seed: 29 });
+  });
+
+  it('in a link, in the rows of its own arms and sweep: never a throw; refused with a message naming a field, or accepted and drawable', () => {
+    const trimmed = [1, 2].map((seed) => trimResults(fakeResult({ ...ownConfig, seeds: undefined, seed })));
+    fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), fc.nat(1), (edits, seedIndex) => {
+      const forged = structuredClone(trimmed) as unknown as Json[];
+      for (const e of edits) apply(forged[seedIndex]!, e, OWN_ROWS);
+      const decoded = decodeLink(payloadOf({ app: '0.1.0', basePair: null, config: ownConfig, results: forged }), ownConfig);
+      if (!decoded.ok) throw new Error(`the config was lost: ${decoded.message}`);
+      expect(decoded.link.config).toEqual(ownConfig);
+      if (decoded.resultsDropped) expect(decoded.message).toMatch(/results\.\d\.[\w.=-]+: /);
       else drawAll(decoded.link.results);
     }), { numRuns: 200, seed: 29 });
   });

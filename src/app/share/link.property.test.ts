@@ -6,6 +6,7 @@ import { DEFAULT_EXPERIMENT, experimentConfigSchema, type ExperimentConfig } fro
 import { PRESETS } from '../../core/experiment/presets';
 import { fakeResult } from '../testing/share-fixtures';
 import { bytesToBase64url } from './base64url';
+import { compressText } from './compress';
 import { decodeLink, encodeLink, type DecodedLink } from './link';
 
 const defaults: ExperimentConfig = DEFAULT_EXPERIMENT;
@@ -67,5 +68,42 @@ describe('link decoder properties', () => {
       expect(decoded).toMatchObject({ ok: false });
       if (!decoded.ok) expect(['too-large', 'too-long']).toContain(decoded.problem);
     }), { numRuns: 8 });
+  });
+});
+
+/** Arms as a hand edit or a hostile page might write them: names taken or twice, values out of range, unknown fields, not objects. */
+const hostileArm = fc.oneof(
+  { weight: 8, arbitrary: fc.record({
+    name: fc.constantFrom('a', 'b', 'c', 'agon', 'base', 'My Arm', '', 'x'.repeat(49), 'bonus_weight=1'),
+    bonus_weight: fc.oneof(fc.double({ noNaN: true }), fc.constantFrom(0, 2, 99)),
+    swap_every: fc.integer({ min: -1, max: 3 }),
+    solutions_per_draft: fc.integer({ min: 0, max: 4 }),
+    roles: fc.constantFrom('swap', 'a-drafts', 'sideways'),
+    colour: fc.constant('red'),
+  }, { requiredKeys: ['name'] }) },
+  { weight: 1, arbitrary: fc.constantFrom(null, 5, '<script>', [], {}) },
+);
+const hostileSweep = fc.record({
+  field: fc.constantFrom('bonus_weight', 'swap_every', 'solutions_per_draft', 'colour'),
+  values: fc.array(fc.oneof(fc.integer({ min: -1, max: 20 }), fc.constantFrom(0.5, 'x')), { maxLength: 20 }),
+  reference: fc.constantFrom(undefined, 'agon', 'nope', 'bonus_weight=1', 'swap_every=1'),
+}, { requiredKeys: ['field', 'values'] });
+
+describe('link decoder properties: arms and sweeps of a config\'s own', () => {
+  it('never throws; each arm and sweep value of the link is kept or left out with why, none lost unsaid', () => {
+    fc.assert(fc.property(fc.array(hostileArm, { maxLength: 40 }), fc.option(hostileSweep), (arms, sweep) => {
+      const payload = `1.${bytesToBase64url(compressText(JSON.stringify({ app: '0.1.0', basePair: null, config: { ...config, arms, ...(sweep ? { sweep } : {}) } })))}`;
+      const decoded = decodeChecked(payload);
+      if (!decoded.ok) throw new Error(decoded.message);
+      const { leftOut } = decoded;
+      for (const l of leftOut) expect(l.why).toMatch(/^config\.(arms|sweep)(\.[\w=.-]+)?: ./);
+      for (const l of leftOut.slice(0, 10)) expect(decoded.message).toContain(`${l.what} (`);
+      const gone = (prefix: string) => leftOut.filter((l) => l.path.startsWith(prefix)).length;
+      if (leftOut.some((l) => l.path === 'arms')) expect(decoded.link.config.arms).toBeUndefined();
+      else expect((decoded.link.config.arms ?? []).length + gone('arms.')).toBe(arms.length);
+      if (!sweep) return;
+      if (leftOut.some((l) => l.path === 'sweep')) expect(decoded.link.config.sweep).toBeUndefined();
+      else expect((decoded.link.config.sweep?.values ?? []).length + gone('sweep.values.')).toBe(sweep.values.length);
+    }), { numRuns: 200, seed: 7 });
   });
 });

@@ -16,7 +16,8 @@ import { repairConfig } from './config-repair';
 import { LINK_VERSION, MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS } from './limits';
 import { linkDefaults } from './link-defaults';
 import { linkProblemMessage, openedMessage, type LinkProblem } from './messages';
-import { resultsFromShared, sharedResultsSchema, trimResults, type SharedResults } from './shared-results';
+import type { LeftOut } from './own-rows-repair';
+import { resultsFromShared, sharedResultsSchemaFor, trimResults, type SharedResults } from './shared-results';
 
 export interface SharedExperiment {
   config: ExperimentConfig;
@@ -32,7 +33,7 @@ export interface SharedExperiment {
 }
 
 export type DecodedLink =
-  | { ok: true; link: SharedExperiment; reset: string[]; ignored: string[]; resultsDropped: boolean; message: string }
+  | { ok: true; link: SharedExperiment; reset: string[]; ignored: string[]; leftOut: LeftOut[]; resultsDropped: boolean; message: string }
   | { ok: false; problem: LinkProblem; message: string };
 
 /** Identity strings look like "math:0123456789abcdef:0123456789abcdef"; anything else is dropped. */
@@ -80,15 +81,14 @@ function parseBody(text: string): Record<string, unknown> | null {
   }
 }
 
-/** A list of at most one result per seed of the config. */
-const seedResultsSchema = z.array(sharedResultsSchema).max(MAX_SEEDS);
-
 type LinkResults = { ok: true; results: ExperimentResult[] } | { ok: false; why: string };
 
 /** The results a link carries, each with its seed's config; or why they cannot be shown (the fields the schema refused, or more results than seeds). */
 function linkResults(input: unknown, config: ExperimentConfig): LinkResults {
   const seeds = seedsOf(config);
-  const parsed = Array.isArray(input) ? seedResultsSchema.safeParse(input) : sharedResultsSchema.transform((r) => [r]).safeParse(input);
+  const schema = sharedResultsSchemaFor(config);
+  // A list of at most one result per seed of the config, or one seed's result alone.
+  const parsed = Array.isArray(input) ? z.array(schema).max(MAX_SEEDS).safeParse(input) : schema.transform((r) => [r]).safeParse(input);
   if (!parsed.success) return { ok: false, why: issuesText(parsed.error, ['results']) };
   if (parsed.data.length > seeds.length) return { ok: false, why: `it carries ${parsed.data.length} results for ${seeds.length} seed${seeds.length > 1 ? 's' : ''}` };
   return { ok: true, results: parsed.data.map((shared, i) => resultsFromShared(shared, configForSeed(config, seeds[i] as number))) };
@@ -107,14 +107,14 @@ export function decodeLink(payload: string, defaults: ExperimentConfig): Decoded
   const body = parseBody(unpacked.text);
   if (!body || !Object.hasOwn(body, 'config')) return failure('not-an-experiment');
 
-  const { config, reset, ignored } = repairConfig(body.config, linkDefaults(body.config, defaults));
+  const { config, reset, ignored, leftOut } = repairConfig(body.config, linkDefaults(body.config, defaults));
   const appVersion = typeof body.app === 'string' && APP_VERSION.test(body.app) ? body.app : 'unknown';
   const basePair = typeof body.basePair === 'string' && BASE_PAIR.test(body.basePair) ? body.basePair : null;
-  // Results belong to the exact config that produced them: a repaired config drops them.
+  // Results belong to the exact config that produced them: a repaired config (a part of its own left out too) drops them.
   const parsedResults = body.results === undefined || reset.length > 0 ? null : linkResults(body.results, config);
   const results = parsedResults?.ok ? parsedResults.results : [];
   const resultsDropped = body.results !== undefined && !parsedResults?.ok;
   const whyDropped = parsedResults && !parsedResults.ok ? parsedResults.why : undefined;
   const link: SharedExperiment = { config, appVersion, basePair, results };
-  return { ok: true, link, reset, ignored, resultsDropped, message: openedMessage(link, reset, ignored, resultsDropped, whyDropped) };
+  return { ok: true, link, reset, ignored, leftOut, resultsDropped, message: openedMessage(link, { reset, ignored, leftOut }, resultsDropped, whyDropped) };
 }

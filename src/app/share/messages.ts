@@ -1,6 +1,7 @@
 /** What the page tells a user about a link it opened: plain sentences, shown as React text. */
 import { seedsOf } from '../../core/experiment/seeds';
 import type { SharedExperiment } from './link';
+import type { RepairedConfig } from './config-repair';
 import { LINK_PARAM, MAX_INFLATED_BYTES, MAX_PAYLOAD_CHARS, LINK_VERSION } from './limits';
 
 export type LinkProblem = 'empty' | 'too-long' | 'malformed' | 'truncated' | 'corrupted' | 'too-large' | 'newer-version' | 'unknown-version' | 'not-an-experiment';
@@ -38,14 +39,24 @@ function list(paths: string[]): string {
 /** `whyDropped`: which fields of the results were refused and why, when they were. */
 /** A reason as the banner shows it: a crafted link could make it very long. */
 const REASON_CHARS = 400;
-const clipped = (text: string) => (text.length > REASON_CHARS ? `${text.slice(0, REASON_CHARS)}…` : text);
+const clipped = (text: string, chars = REASON_CHARS) => (text.length > chars ? `${text.slice(0, chars)}…` : text);
 
-export function openedMessage(link: SharedExperiment, reset: string[], ignored: string[], resultsDropped: boolean, whyDropped?: string): string {
+/** The parts of the config's own left out, each with why, at most MAX_NAMES of them. */
+function leftOutText(leftOut: RepairedConfig['leftOut']): string {
+  const shown = leftOut.slice(0, MAX_NAMES).map((l) => `${l.what} (${clipped(l.why, NAME_CHARS * 3)})`);
+  return leftOut.length > MAX_NAMES ? `${shown.join('; ')}; and ${count(leftOut.length - MAX_NAMES)} more` : shown.join('; ');
+}
+
+export function openedMessage(link: SharedExperiment, repaired: Pick<RepairedConfig, 'reset' | 'ignored' | 'leftOut'>, resultsDropped: boolean, whyDropped?: string): string {
+  const { reset, ignored, leftOut } = repaired;
   if (reset.includes('*')) return `This link's config could not be used, so the default experiment is loaded; nothing was run.`;
   const parts = [link.results.length > 0 ? 'Opened a shared experiment with its results (received, not run here).' : 'Opened a shared experiment.'];
   const seeds = seedsOf(link.config);
   if (seeds.length > 1) parts.push(`It runs ${seeds.length} seeds in turn (${seeds.join(', ')}).`);
-  if (reset.length > 0) parts.push(`These values were invalid and were reset to their defaults: ${list(reset)}. The rest of the link was loaded.`);
+  const resetFields = reset.filter((path) => !leftOut.some((l) => l.path === path));
+  if (resetFields.length > 0) parts.push(`These values were invalid and were reset to their defaults: ${list(resetFields)}.`);
+  if (leftOut.length > 0) parts.push(`These parts of its own arms and sweep were invalid and were left out: ${leftOutText(leftOut)}.`);
+  if (reset.length > 0) parts.push('The rest of the link was loaded.');
   if (ignored.length > 0) parts.push(`These fields are unknown to this version and were ignored: ${list(ignored)}.`);
   if (resultsDropped) parts.push(reset.length > 0 ? 'Its results were not shown, as they belong to the config before the reset.' : `Its results were refused and are not shown (${clipped(whyDropped ?? 'damaged')}); the config was kept.`);
   parts.push('Nothing runs until you press Start.');

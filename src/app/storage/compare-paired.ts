@@ -1,29 +1,31 @@
 /**
- * Saved runs' paired differences: each method of each run against one reference method of one
- * run, paired over the same test-hard problems and seeds. Only runs whose configs are the same
- * apart from the methods ticked have the same problems and seeds to pair.
+ * Saved runs' paired differences: each row of each run (a method, or an arm or sweep point of its
+ * own, by name) against one reference row of one run, paired over the same test-hard problems and
+ * seeds. Only runs whose configs are the same apart from their rows (the methods ticked, the arms
+ * and sweep of their own) have the same problems and seeds to pair.
  */
 import { canonicalJson } from '../../core/canonical-json';
 import type { ExperimentConfig } from '../../core/experiment/config';
-import type { MethodName } from '../../core/experiment/methods';
 import { pairedComparison, type PairedComparison } from '../../core/experiment/paired-comparison';
 import { compareRows, tablesOf } from './compare';
 import type { SavedRun } from './saved-run';
 
-/** The method every cell is measured against, and the run it is taken from. */
+/** The row every cell is measured against (by name), and the run it is taken from. */
 export interface ReferenceChoice {
   run: string;
-  method: MethodName;
+  method: string;
 }
 
 export interface PairedCompareRow {
-  method: MethodName;
+  method: string;
   label: string;
   /** One per run, in the order given; null where that run has no such method. */
   cells: (PairedComparison | null)[];
 }
 
-const sameProblemsAndSeeds = (a: ExperimentConfig, b: ExperimentConfig) => canonicalJson({ ...a, methods: [] }) === canonicalJson({ ...b, methods: [] });
+/** The config less its rows: the arms and sweep of its own train and read other models, on the same problems. */
+const problemsAndSeeds = (c: ExperimentConfig) => canonicalJson({ ...c, methods: [], arms: undefined, sweep: undefined });
+const sameProblemsAndSeeds = (a: ExperimentConfig, b: ExperimentConfig) => problemsAndSeeds(a) === problemsAndSeeds(b);
 
 /** The choices of reference: every method of every run, in the table's order. */
 export function referenceChoices(runs: readonly SavedRun[]): ReferenceChoice[] {

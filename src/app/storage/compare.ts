@@ -1,18 +1,21 @@
 /**
- * Saved runs side by side: one row per method, one column per run, each cell that run's latest
- * pass@1 for the method; for a run of several seeds that finished, pooled over them as its pooled table.
+ * Saved runs side by side: one row per row name (a paper's method, or an arm or sweep point of a
+ * run's own config, paired by its name across runs), one column per run, each cell that run's
+ * latest pass@1 for the row; for a run of several seeds that finished, pooled over them as its pooled table.
  */
 import type { Score } from '../../core/experiment/score';
-import { METHOD_SPECS, METHODS, type MethodName } from '../../core/experiment/methods';
+import { METHODS } from '../../core/experiment/methods';
+import { rowLabel } from '../../core/experiment/run-rows';
 import { buildTable, type ExperimentResult, type TableRow } from '../../core/experiment/result';
 import { scoreProblems } from '../../core/experiment/score-rules';
 import { pooledTable } from '../../core/experiment/summary';
 import type { SavedRun } from './saved-run';
 
 export interface CompareRow {
-  method: MethodName;
+  /** The row's name: a paper's method, or an arm of a run's own. */
+  method: string;
   label: string;
-  /** One per run, in the order given; null where that run has no such method (or no evaluation of it yet). */
+  /** One per run, in the order given; null where that run has no such row (or no evaluation of it yet). */
   cells: (Score | null)[];
 }
 
@@ -40,12 +43,18 @@ function scoresOf(run: SavedRun): { method: string; test: Score }[] {
   return seeds.length > 0 ? pooledTable(seeds).map((r) => ({ method: r.method, test: r.pooled })) : tableOf(run);
 }
 
+/** The paper's methods in the table's order, then the runs' own rows as they first appear. */
+function rowNames(tables: readonly { method: string }[][]): string[] {
+  const names = new Set(tables.flatMap((t) => t.map((r) => r.method)));
+  const paper: readonly string[] = METHODS;
+  return [...paper.filter((m) => names.has(m)), ...[...names].filter((n) => !paper.includes(n))];
+}
+
 export function compareRows(runs: readonly SavedRun[]): CompareRow[] {
   const tables = runs.map(scoresOf);
-  const methods = METHODS.filter((m) => tables.some((t) => t.some((r) => r.method === m)));
-  return methods.map((method) => ({
+  return rowNames(tables).map((method) => ({
     method,
-    label: METHOD_SPECS[method].label,
+    label: rowLabel(method),
     cells: tables.map((t) => t.find((r) => r.method === method)?.test ?? null),
   }));
 }

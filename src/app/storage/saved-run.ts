@@ -52,10 +52,14 @@ export function boundedRounds(rounds: readonly RoundEntry[]): RoundEntry[] {
   return rounds.map((entry, i) => (i >= firstFull || !entry.round ? entry : { summary: entry.summary }));
 }
 
-/** A short default name, e.g. "agon, zero-shot · math · 200 steps · seed 1" (or "seeds 1,2,3"). */
+/**
+ * A short default name, e.g. "agon, zero-shot · math · 200 steps · seed 1" (or "seeds 1,2,3"); the
+ * config's own arms by name and its sweep by field, e.g. "agon, solver-learns, bonus_weight sweep · ...".
+ */
 export function defaultRunName(config: ExperimentConfig): string {
   const seeds = seedsOf(config);
-  return `${config.methods.join(', ')} · ${config.task} · ${config.steps} steps · ${seeds.length > 1 ? 'seeds' : 'seed'} ${seedsText(seeds)}`;
+  const rows = [...config.methods, ...(config.arms ?? []).map((a) => a.name), ...(config.sweep ? [`${config.sweep.field} sweep`] : [])];
+  return `${rows.join(', ')} · ${config.task} · ${config.steps} steps · ${seeds.length > 1 ? 'seeds' : 'seed'} ${seedsText(seeds)}`;
 }
 
 /** The seeds of a saved record that finished: its own list, or for a record from before several seeds, its result when complete. */

@@ -46,6 +46,8 @@ export interface AppState {
   setField(path: string, value: unknown): void;
   setNumber(path: string, text: string): void;
   setSeeds(text: string): void;
+  /** Any other edit of the form, as a pure function of it (variant-form.ts, sweep-form.ts). */
+  editForm(edit: (form: ConfigForm) => ConfigForm): void;
   start(checkpointsUrl: string): void;
   pause(): void;
   resume(): void;
@@ -83,6 +85,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   setField: (path, value) => set((s) => ({ form: setField(s.form, path, value) })),
   setNumber: (path, text) => set((s) => ({ form: setNumberText(s.form, path, text) })),
   setSeeds: (text) => set((s) => ({ form: setSeedsText(s.form, text) })),
+  editForm: (edit) => set((s) => ({ form: edit(s.form) })),
   start: (checkpointsUrl) => {
     const { form, backendStatus, send } = get();
     // The button is disabled in these cases; this guards programmatic calls too.

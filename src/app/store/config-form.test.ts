@@ -48,4 +48,12 @@ describe('formFromConfig', () => {
     const edited = { ...micro, seed: 7 };
     expect(formFromConfig(edited)).toMatchObject({ preset: 'custom', config: edited });
   });
+
+  it('keeps the chosen task and pair for a general preset, but a preset made for one pair brings its pair and task', () => {
+    const chosen = { base_pair: 'pretrained:abc' };
+    expect(formFromPreset('classroom', 'code', chosen).draft).toMatchObject({ task: 'code', base_pair: 'pretrained:abc' });
+    const lecture = formFromPreset('lecture-bonus-weight', 'code', chosen);
+    expect(lecture.draft).toMatchObject({ task: 'math', base_pair: 'premise' });
+    expect(lecture.issues).toEqual([]);
+  });
 });

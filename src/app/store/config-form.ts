@@ -4,12 +4,14 @@
  * schema as the runner decides, so the form refuses exactly what the runner would.
  */
 import { canonicalJson } from '../../core/canonical-json';
-import { parseExperimentConfig, type ConfigIssue, type ExperimentConfig } from '../../core/experiment/config';
+import { AGON_FIELDS, type ArmFields } from '../../core/experiment/arm-fields';
+import { DEFAULT_EXPERIMENT, parseExperimentConfig, type ConfigIssue, type ExperimentConfig } from '../../core/experiment/config';
 import { presetFor, PRESETS, type PresetName } from '../../core/experiment/presets';
 import { parseSeeds, seedsOf, seedsText, withSeeds } from '../../core/experiment/seeds';
 import { completionBudget } from '../../core/tasks/budget';
 import { familyByName } from '../../core/tasks/families';
 import { followBasePair } from './pretrain-form';
+import { parseSweepValues, SWEEP_VALUES_PATH } from './sweep-values';
 
 export interface ConfigForm {
   /** The candidate config; numeric fields hold whatever the text parsed to. */
@@ -31,16 +33,38 @@ function seedsTextIssue(texts: Record<string, string>): ConfigIssue[] {
   return parsed && !parsed.ok ? [{ path: SEEDS_PATH, message: parsed.message }] : [];
 }
 
+/** The sweep's values, when typed as a list that does not parse: as with the seeds, the draft keeps the last list that did. */
+function sweepValuesTextIssue(texts: Record<string, string>, draft: Record<string, unknown>): ConfigIssue[] {
+  const typed = texts[SWEEP_VALUES_PATH];
+  const field = getPath(draft, 'sweep.field');
+  if (typed === undefined || typeof field !== 'string' || !Object.hasOwn(AGON_FIELDS, field)) return [];
+  const parsed = parseSweepValues(typed, field as keyof ArmFields);
+  return parsed.ok ? [] : [{ path: SWEEP_VALUES_PATH, message: parsed.message }];
+}
+
+/** A number typed blank, where the schema would fill in a default (an arm's field): refused as missing, never read as the default unseen. */
+function blankTextIssues(texts: Record<string, string>, schemaIssues: readonly ConfigIssue[]): ConfigIssue[] {
+  return Object.entries(texts)
+    .filter(([path, text]) => path !== SEEDS_PATH && path !== SWEEP_VALUES_PATH && text.trim() === '' && !schemaIssues.some((i) => i.path === path))
+    .map(([path]) => ({ path, message: 'required' }));
+}
+
 function validated(draft: Record<string, unknown>, texts: Record<string, string>, preset: ConfigForm['preset']): ConfigForm {
   const parsed = parseExperimentConfig(draft);
-  const issues = [...seedsTextIssue(texts), ...(parsed.ok ? [] : parsed.issues)];
+  const schemaIssues = parsed.ok ? [] : parsed.issues;
+  const issues = [...seedsTextIssue(texts), ...sweepValuesTextIssue(texts, draft), ...blankTextIssues(texts, schemaIssues), ...schemaIssues];
   return parsed.ok && issues.length === 0 ? { draft, texts, preset, issues: [], config: parsed.config } : { draft, texts, preset, issues, config: null };
 }
 
 /** A preset for a task, with the completion budget the task's layout needs; `basePair` keeps an earlier base-pair choice. */
+/**
+ * The form of a preset on the form's task and base pair; a preset made for one pair (the lecture
+ * sweep on the paper-premise pair) brings its own pair and task instead.
+ */
 export function formFromPreset(preset: PresetName, task: 'math' | 'code', basePair: Record<string, unknown> = {}): ConfigForm {
-  const family = familyByName(task);
-  return validated({ ...(structuredClone(presetFor(preset, family.name, completionBudget(family))) as Record<string, unknown>), ...basePair }, {}, preset);
+  const ownPair = PRESETS[preset].base_pair !== DEFAULT_EXPERIMENT.base_pair;
+  const family = familyByName(ownPair ? PRESETS[preset].task : task);
+  return validated({ ...(structuredClone(presetFor(preset, family.name, completionBudget(family))) as Record<string, unknown>), ...(ownPair ? {} : basePair) }, {}, preset);
 }
 
 /** A form holding `config` exactly (one opened from a share link), named after the preset it equals, if any. */
@@ -50,30 +74,45 @@ export function formFromConfig(config: ExperimentConfig): ConfigForm {
   return validated(structuredClone(config) as Record<string, unknown>, {}, preset);
 }
 
+/** A copy of `obj` with `path` set; a list on the way (an arm at `arms.0`) stays a list. */
 function setPath(obj: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const [head, ...rest] = path.split('.') as [string, ...string[]];
-  if (rest.length === 0) return { ...obj, [head]: value };
-  return { ...obj, [head]: setPath((obj[head] ?? {}) as Record<string, unknown>, rest.join('.'), value) };
+  const inner = rest.length === 0 ? value : setPath((obj[head] ?? {}) as Record<string, unknown>, rest.join('.'), value);
+  if (!Array.isArray(obj)) return { ...obj, [head]: inner };
+  const list: unknown[] = [...(obj as unknown[])];
+  list[Number(head)] = inner;
+  return list as unknown as Record<string, unknown>;
 }
 
 export function getPath(obj: Record<string, unknown>, path: string): unknown {
   return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
 
-export function setField(form: ConfigForm, path: string, value: unknown): ConfigForm {
+/** A copy of `draft` without the top-level `key` (a config leaves an optional part out rather than empty). */
+export function withoutKey(draft: Record<string, unknown>, key: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(draft).filter(([k]) => k !== key));
+}
+
+/** The form holding an edited draft and texts, checked (and no longer a preset). */
+export function withDraft(draft: Record<string, unknown>, texts: Record<string, string>): ConfigForm {
+  return validated(draft, texts, 'custom');
+}
+
+function edit(form: ConfigForm, path: string, value: unknown, texts: Record<string, string>): ConfigForm {
   let draft = setPath(form.draft, path, value);
   // The completion budget follows the task family's fixed layout.
   if (path === 'task' && (value === 'math' || value === 'code')) draft = setPath(draft, 'rl.max_completion_length', completionBudget(familyByName(value)));
   const followed = followBasePair(draft, path, value);
-  const texts = Object.fromEntries(Object.entries(form.texts).filter(([p]) => !followed.reset.includes(p)));
-  return validated(followed.draft, texts, 'custom');
+  return withDraft(followed.draft, Object.fromEntries(Object.entries(texts).filter(([p]) => !followed.reset.includes(p))));
+}
+
+export function setField(form: ConfigForm, path: string, value: unknown): ConfigForm {
+  return edit(form, path, value, form.texts);
 }
 
 /** A number field: blank stays blank (and is refused as missing), anything else goes through Number(). */
 export function setNumberText(form: ConfigForm, path: string, text: string): ConfigForm {
-  const value = text.trim() === '' ? undefined : Number(text);
-  const next = setField(form, path, value);
-  return { ...next, texts: { ...form.texts, [path]: text } };
+  return edit(form, path, text.trim() === '' ? undefined : Number(text), { ...form.texts, [path]: text });
 }
 
 /** The seeds field ("1,2,3"), kept as typed; a list that parses sets `seed` and `seeds` (seeds.ts). */

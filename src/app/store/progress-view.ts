@@ -1,5 +1,5 @@
 /** Numbers the progress bar shows, derived from the run state (pure). */
-import { ARMS, METHOD_SPECS } from '../../core/experiment/methods';
+import { runArms } from '../../core/experiment/run-rows';
 import { seedsOf } from '../../core/experiment/seeds';
 import type { RunState } from './run-state';
 
@@ -13,8 +13,7 @@ export interface ProgressView {
 }
 
 function trainedArms(state: RunState): string[] {
-  const arms = new Set((state.config?.methods ?? []).map((m) => METHOD_SPECS[m].arm));
-  return [...arms].filter((a) => ARMS[a]?.kind !== 'base');
+  return state.config ? runArms(state.config).flatMap((a) => (a.spec.kind === 'base' ? [] : [a.name])) : [];
 }
 
 /**

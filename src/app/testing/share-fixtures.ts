@@ -1,6 +1,7 @@
 /** A finished experiment's result, made by hand, for share-link tests (unit and browser): no model needed. */
 import type { ExperimentConfig } from '../../core/experiment/config';
-import { ARMS, METHOD_SPECS, type MethodName } from '../../core/experiment/methods';
+import type { Readout } from '../../core/experiment/methods';
+import { runRows } from '../../core/experiment/run-rows';
 import { buildTable, headline, RESULT_SCHEMA, RESULT_VERSION, type ArmResult, type EvalPoint, type ExperimentResult } from '../../core/experiment/result';
 import { scoreCounts } from '../../core/experiment/score';
 import { encodeOutcomes } from '../../core/eval/outcomes';
@@ -21,9 +22,9 @@ function outcomes(correct: number, n: number, seed: number): string {
   return encodeOutcomes(right);
 }
 
-/** pass@1 that moves with the step and differs per method, so every chart line is distinct. */
-function readout(method: MethodName, step: number, index: number, n: number, seed: number): NonNullable<EvalPoint['readouts'][MethodName]> {
-  const cascade = CASCADE.has(METHOD_SPECS[method].readout);
+/** pass@1 that moves with the step and differs per row, so every chart line is distinct. */
+function readout(how: Readout, step: number, index: number, n: number, seed: number): NonNullable<EvalPoint['readouts'][string]> {
+  const cascade = CASCADE.has(how);
   const names = cascade ? ['A->B', 'B->A'] : ['A', 'B'];
   const candidates = names.map((name, c) => {
     const correct = Math.min(n, Math.round(n * (0.2 + 0.03 * index + 0.001 * step + 0.01 * c)));
@@ -39,23 +40,22 @@ function readout(method: MethodName, step: number, index: number, n: number, see
   return { candidates, chosen: step % 2 };
 }
 
-/** The result of `config` as if every method had been evaluated at 0, eval_every, ..., steps. */
+/** The result of `config` as if every row (method, arm of its own, sweep point) had been evaluated at 0, eval_every, ..., steps. */
 export function fakeResult(config: ExperimentConfig): ExperimentResult {
   const steps: number[] = [];
   for (let s = 0; s <= config.steps; s += config.eval_every) steps.push(s);
   if (steps[steps.length - 1] !== config.steps) steps.push(config.steps);
   const arms: Record<string, ArmResult> = {};
-  config.methods.forEach((method, index) => {
-    const armName = METHOD_SPECS[method].arm;
-    const trained = ARMS[armName]?.kind !== 'base';
-    const arm = (arms[armName] ??= { curve: [], stepsDone: trained ? config.steps : 0, evalTokens: 1234 });
+  runRows(config).forEach((row, index) => {
+    const trained = row.fields.training !== 'none';
+    const arm = (arms[row.arm] ??= { curve: [], stepsDone: trained ? config.steps : 0, evalTokens: 1234 });
     (trained ? steps : [0]).forEach((step, i) => {
       let point = arm.curve[i];
       if (!point) {
         point = { step, tokensGenerated: step * 2048, tokensTrained: step * 1900, readouts: {}, ...(trained && step > 0 ? { kl: 0.0123 * i, reward: { drafter: 0.91 + 0.01 * i, solver: 1.07 } } : {}) };
         arm.curve.push(point);
       }
-      point.readouts[method] = readout(method, step, index, config.eval_problems, config.seed);
+      point.readouts[row.name] = readout(row.fields.readout, step, index, config.eval_problems, config.seed);
     });
   });
   const table = buildTable(config, arms);

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../random';
-import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, pairedBootstrap, type PairedOutcomes } from './paired-bootstrap';
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, pairedBootstrap, pairedRatioBootstrap, type PairedOutcomes } from './paired-bootstrap';
 
 const bools = (bits: string) => [...bits].map((b) => b === '1');
 
 /** The bootstrap written out plainly, from the description in docs/method.md, to hold the fast one to. */
-function reference(seeds: { x: string; y: string }[]): { mean: number; low: number; high: number } {
+function reference(seeds: { x: string; y: string }[], statistic = (xRight: number, yRight: number, n: number) => xRight / n - yRight / n): { low: number; high: number } {
   const rng = new Rng(BOOTSTRAP_SEED);
   const stats: number[] = [];
   for (let b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
@@ -22,12 +22,17 @@ function reference(seeds: { x: string; y: string }[]): { mean: number; low: numb
         n += 1;
       }
     }
-    stats.push(xRight / n - yRight / n);
+    stats.push(statistic(xRight, yRight, n));
   }
   stats.sort((a, b) => a - b);
-  const all = seeds.flatMap((s) => [...s.x].map((c, i) => Number(c) - Number(s.y[i])));
-  return { mean: all.reduce((a, b) => a + b, 0) / all.length, low: stats[50]!, high: stats[1949]! };
+  return { low: stats[50]!, high: stats[1949]! };
 }
+
+const HAND_MADE = [
+  { x: '1101101110', y: '1001100110' },
+  { x: '0111011011', y: '0110010011' },
+  { x: '1111010110', y: '1101010100' },
+];
 
 describe('paired bootstrap', () => {
   it('gives [0, 0] when both methods got the same problems right', () => {
@@ -41,13 +46,8 @@ describe('paired bootstrap', () => {
   });
 
   it('equals a plain loop over seeds and problems, on a small hand-made run of three seeds', () => {
-    const seeds = [
-      { x: '1101101110', y: '1001100110' },
-      { x: '0111011011', y: '0110010011' },
-      { x: '1111010110', y: '1101010100' },
-    ];
-    const expected = reference(seeds);
-    const got = pairedBootstrap(seeds.map((s) => ({ x: bools(s.x), y: bools(s.y) })));
+    const expected = reference(HAND_MADE);
+    const got = pairedBootstrap(HAND_MADE.map((s) => ({ x: bools(s.x), y: bools(s.y) })));
     expect(got.mean).toBeCloseTo(0.2, 12);
     expect(got.low).toBeCloseTo(expected.low, 12);
     expect(got.high).toBeCloseTo(expected.high, 12);
@@ -60,6 +60,20 @@ describe('paired bootstrap', () => {
     expect(few.mean).toBe(0.25);
     expect(many.mean).toBe(0.25);
     expect(many.high - many.low).toBeLessThan(few.high - few.low);
+  });
+
+  it('gives the ratio of the two pass@1 with its interval from the same resamples', () => {
+    const expected = reference(HAND_MADE, (xRight, yRight) => xRight / yRight);
+    const got = pairedRatioBootstrap(HAND_MADE.map((s) => ({ x: bools(s.x), y: bools(s.y) })))!;
+    // x is right on 21 of 30 problems, y on 15.
+    expect(got.mean).toBeCloseTo(21 / 15, 12);
+    expect(got.low).toBeCloseTo(expected.low, 12);
+    expect(got.high).toBeCloseTo(expected.high, 12);
+    expect(got.low).toBeGreaterThan(1);
+  });
+
+  it('has no ratio when the reference got nothing right', () => {
+    expect(pairedRatioBootstrap([{ x: bools('1010'), y: bools('0000') }])).toBeNull();
   });
 
   it('refuses seeds whose methods saw different numbers of problems', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGON_FIELDS, ARM_FIELD_NAMES, armFieldsSchema, armParityProblem, armSpec, FIELD_EXPLAIN, unreadFields, type ArmFields } from './arm-fields';
+import { AGON_FIELDS, ARM_FIELD_NAMES, armFieldsSchema, armParityProblem, armSpec, FIELD_EXPLAIN, unreadFields, unreadReason, type ArmFields } from './arm-fields';
 import { issuesText } from './schema-issues';
 import { ARMS, METHODS, methodFields, METHOD_SPECS, NAMED_ARMS } from './methods';
 
@@ -69,6 +69,15 @@ describe('an arm as fields', () => {
     expect(unreadFields({ ...AGON_FIELDS, training: 'none', bonus: 'none', bonus_weight: 2 }).map((u) => u.field)).toEqual(['bonus', 'bonus_weight']);
     // Unread fields at Agon's value are fine: a GRPO arm is Agon's fields with training grpo.
     expect(armFieldsSchema.parse({ training: 'grpo', readout: 'solo' })).toEqual({ ...AGON_FIELDS, training: 'grpo', readout: 'solo' });
+  });
+
+  it('says why a field is unread whatever its value, for a form to disable it', () => {
+    expect(ARM_FIELD_NAMES.filter((f) => unreadReason(AGON_FIELDS, f) !== null)).toEqual([]);
+    const grpo = { ...AGON_FIELDS, training: 'grpo' as const };
+    expect(ARM_FIELD_NAMES.filter((f) => unreadReason(grpo, f) !== null)).toEqual(['bonus', 'bonus_weight', 'roles', 'swap_every', 'opponent', 'solutions_per_draft', 'learners', 'drafter_reward']);
+    expect(unreadReason({ ...AGON_FIELDS, roles: 'b-drafts' }, 'swap_every')).toBe('only swapping roles read it (roles is b-drafts)');
+    expect(unreadReason({ ...AGON_FIELDS, bonus: 'none' }, 'bonus_weight')).toBe('no bonus is paid (bonus is none)');
+    expect(unreadReason({ ...AGON_FIELDS, bonus: 'none' }, 'readout')).toBeNull();
   });
 
   it('checks compute parity against num_generations', () => {

@@ -79,6 +79,15 @@ const UNREAD: { field: keyof TrainingFields; when: (f: ArmFields) => string | nu
   { field: 'drafter_reward', when: (f) => (f.bonus === 'none' ? 'a zero-sum drafter pays the bonus its readers earned, and bonus none pays none' : null) },
 ];
 
+/** Why the arm's other fields leave `field` unread, whatever its own value; null when it is read (a form disables it). */
+export function unreadReason(fields: ArmFields, field: keyof ArmFields): string | null {
+  for (const rule of UNREAD) {
+    const why = rule.field === field ? rule.when(fields) : null;
+    if (why) return why;
+  }
+  return null;
+}
+
 /** Each field set away from Agon's value that the arm's other fields leave unread, with why. */
 export function unreadFields(fields: ArmFields): { field: keyof ArmFields; message: string }[] {
   const out = new Map<keyof ArmFields, string>();

@@ -4,7 +4,7 @@
  * The two may come from one run or from two runs of the same config (the same problems).
  */
 import { decodeOutcomes } from '../eval/outcomes';
-import { pairedBootstrap, type PairedOutcomes } from '../eval/paired-bootstrap';
+import { pairedBootstrap, pairedRatioBootstrap, type PairedOutcomes } from '../eval/paired-bootstrap';
 import type { Estimate } from '../eval/stats';
 import { rowLabel } from './run-rows';
 import type { TableRow } from './result';
@@ -32,16 +32,30 @@ function seedOutcomes(x: TableRow | undefined, y: TableRow | undefined, referenc
   return { x: dx.correct, y: dy.correct };
 }
 
-export function pairedComparison(side: ComparedSide, reference: ComparedSide): PairedComparison {
-  if (side.tables.length !== reference.tables.length) return { ok: false, why: `${side.tables.length} seeds against ${reference.tables.length}` };
-  if (side.tables.length === 0) return { ok: false, why: 'no evaluation yet' };
+/** Every seed's outcomes of both sides, or why they cannot be paired. */
+function pairedSeeds(side: ComparedSide, reference: ComparedSide): PairedOutcomes[] | string {
+  if (side.tables.length !== reference.tables.length) return `${side.tables.length} seeds against ${reference.tables.length}`;
+  if (side.tables.length === 0) return 'no evaluation yet';
   const seeds: PairedOutcomes[] = [];
   for (const [i, table] of side.tables.entries()) {
     const outcomes = seedOutcomes(table.find((r) => r.method === side.method), reference.tables[i]?.find((r) => r.method === reference.method), reference.method);
-    if (typeof outcomes === 'string') return { ok: false, why: outcomes };
+    if (typeof outcomes === 'string') return outcomes;
     seeds.push(outcomes);
   }
-  return { ok: true, difference: pairedBootstrap(seeds) };
+  return seeds;
+}
+
+export function pairedComparison(side: ComparedSide, reference: ComparedSide): PairedComparison {
+  const seeds = pairedSeeds(side, reference);
+  return typeof seeds === 'string' ? { ok: false, why: seeds } : { ok: true, difference: pairedBootstrap(seeds) };
+}
+
+/** The side's pass@1 over the reference's (Agon / GRPO) with its interval from the difference's resamples, or why there is none. */
+export function pairedRatio(side: ComparedSide, reference: ComparedSide): { ok: true; ratio: Estimate } | { ok: false; why: string } {
+  const seeds = pairedSeeds(side, reference);
+  if (typeof seeds === 'string') return { ok: false, why: seeds };
+  const ratio = pairedRatioBootstrap(seeds);
+  return ratio ? { ok: true, ratio } : { ok: false, why: `${rowLabel(reference.method)} got no problem right` };
 }
 
 /** Every method of a run against the run's own reference method; the reference's own row says so. */

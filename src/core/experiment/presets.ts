@@ -12,6 +12,23 @@ export const PRESETS = {
    * 37.0% -> 51.0%, Agon's cascade 76.0% -> 82.0%, each with a 95% interval 12-14 points wide.
    */
   classroom: { ...DEFAULT_EXPERIMENT, methods: ['agon', 'grpo', 'moa', 'zero-shot'], steps: 60, eval_every: 20, eval_problems: 200 },
+  /**
+   * A question of a lecture's own: does the solver's bonus for beating a wrong draft matter, and how
+   * much of it? Agon with bonus weight 0, 0.5, 1, 2 and 3 on the paper-premise math pair, each point
+   * paired against 1 (Agon as published), GRPO and zero-shot beside them. 200 steps, evaluations at
+   * 0, 100 and 200 on 500 problems: about 15-20 minutes with two processes on 2 cores (the five
+   * Agon arms take three arms' time), estimated from the classroom preset's 98 s and the Agon arm
+   * times in docs/results.md, an Agon step costing about as much as evaluating 100 problems.
+   */
+  'lecture-bonus-weight': {
+    ...DEFAULT_EXPERIMENT,
+    base_pair: 'premise',
+    methods: ['grpo', 'zero-shot'],
+    sweep: { field: 'bonus_weight', values: [0, 0.5, 1, 2, 3], arm: {}, reference: 'bonus_weight=1' },
+    steps: 200,
+    eval_every: 100,
+    eval_problems: 500,
+  },
   /** Every row of the paper's table, evaluated every 50 steps so the curves show whether training has flattened. */
   'paper-table': { ...DEFAULT_EXPERIMENT, methods: [...METHODS], eval_every: 50 },
   /** End-to-end check in seconds: every method, two rounds, a handful of problems. */

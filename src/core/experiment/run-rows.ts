@@ -36,9 +36,12 @@ const NAMED_BY_KEY = new Map(Object.entries(NAMED_ARMS).map(([name, fields]) => 
 
 export const isMethodName = (name: string): name is MethodName => (METHODS as readonly string[]).includes(name);
 
+/** The fields where an arm differs from Agon, in the form's order. */
+export const changedFields = (fields: ArmFields): (keyof ArmFields)[] => ARM_FIELD_NAMES.filter((f) => fields[f] !== AGON_FIELDS[f]);
+
 /** A custom arm's line: the fields where it differs from Agon. */
 export function describeFields(fields: ArmFields): string {
-  const changed = ARM_FIELD_NAMES.filter((f) => fields[f] !== AGON_FIELDS[f]).map((f) => `${f} ${fields[f]}`);
+  const changed = changedFields(fields).map((f) => `${f} ${fields[f]}`);
   return changed.length === 0 ? "Agon's fields" : `Agon's fields but ${changed.join(', ')}`;
 }
 
