@@ -85,7 +85,10 @@ describe('the configs and results in docs/', () => {
 
   it('hold the curves CSV that was written with them', () => {
     for (const folder of readdirSync('docs/results').sort()) {
-      const seeds = readdirSync(`docs/results/${folder}`).filter((f) => /^result-seed\d+\.json$/.test(f)).sort().map((f) => readResult(`docs/results/${folder}/${f}`));
+      // In seed order, as the CLI writes them (seed 10 after seed 9, not after seed 1).
+      const seedOf = (f: string) => Number(/\d+/.exec(f)![0]);
+      const files = readdirSync(`docs/results/${folder}`).filter((f) => /^result-seed\d+\.json$/.test(f));
+      const seeds = files.sort((a, b) => seedOf(a) - seedOf(b)).map((f) => readResult(`docs/results/${folder}/${f}`));
       if (seeds.length === 0) continue;
       expect(curvesCsv(seeds), folder).toBe(readFileSync(`docs/results/${folder}/curves.csv`, 'utf8'));
     }
