@@ -16,9 +16,8 @@ export const PRESETS = {
    * A question of a lecture's own: does the solver's bonus for beating a wrong draft matter, and how
    * much of it? Agon with bonus weight 0, 0.5, 1, 2 and 3 on the paper-premise math pair, each point
    * paired against 1 (Agon as published), GRPO and zero-shot beside them. 200 steps, evaluations at
-   * 0, 100 and 200 on 500 problems: about 15-20 minutes with two processes on 2 cores (the five
-   * Agon arms take three arms' time), estimated from the classroom preset's 98 s and the Agon arm
-   * times in docs/results.md, an Agon step costing about as much as evaluating 100 problems.
+   * 0, 100 and 200 on 500 problems: 15 minutes with two processes on 2 cores (measured in
+   * docs/playground.md, "Ask your own question").
    */
   'lecture-bonus-weight': {
     ...DEFAULT_EXPERIMENT,
