@@ -75,6 +75,16 @@ describe('continuing a run that was cut short', () => {
     expect(planResume(config, 'id', { base, agon: end }, [])).toBeNull();
   });
 
+  it("plans a sweep's points by their arms' names: a finished point kept, the others run from the start", () => {
+    const swept: ExperimentConfig = { ...config, methods: ['zero-shot'], sweep: { field: 'bonus_weight', values: [1, 2, 3], arm: {} } };
+    const base: ArmResult = { curve: [{ step: 0, tokensGenerated: 0, tokensTrained: 0, readouts: {} }], stepsDone: 0, evalTokens: 0 };
+    const end: ArmResult = { curve: [...base.curve, { ...base.curve[0]!, step: 4 }], stepsDone: 4, evalTokens: 0 };
+    // bonus_weight=1 is Agon's fields, so it reads Agon's arm; the other points train arms of their own names.
+    const plan = planResume(swept, 'id', { base, agon: end, 'bonus_weight=2': { ...base, stepsDone: 1 } }, [])!;
+    expect(plan).toEqual({ basePair: 'id', done: { base, agon: end }, cuts: {} });
+    expect(restartSteps(swept, plan)).toEqual({ 'bonus_weight=2': 0, 'bonus_weight=3': 0 });
+  });
+
   it('an interrupted run (a lost device) throws, says no done, and leaves records a continuation picks up from', async () => {
     const short: ExperimentConfig = { ...config, steps: 3, eval_every: 1, problems_per_step: 1 };
     const states: SavedState[] = [];
