@@ -101,5 +101,10 @@ test('a sweep shows the arms it makes, refuses a bad value, and each point runs 
   await expect(page.getByTestId('method-legend').locator('li[data-row="bonus_weight=2"]')).toContainText(FIELD_EXPLAIN.bonus_weight);
   // The point at Agon's value reads Agon's trained arm; the other trained its own, named after it.
   await expect(page.getByTestId('round-arm-tabs').getByRole('tab')).toHaveText(['latest of any arm', 'agon', 'bonus_weight=2']);
+  // The run drawn as a sweep: each value with its pass@1 and its paired difference from bonus_weight=1.
+  const sweepRows = page.getByTestId('sweep-plot').getByTestId('sweep-table').locator('tbody tr');
+  await expect(sweepRows).toHaveCount(2);
+  await expect(sweepRows.nth(0)).toContainText('the reference');
+  await expect(sweepRows.nth(1)).toContainText(/^2.*(ahead by|behind by|no difference shown)/);
   expect(errors).toEqual([]);
 });
