@@ -14,6 +14,21 @@ const DRIVER_PORT = Number(process.env.WEBKIT_DRIVER_PORT || 4444);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Longer than any wait the page itself is given (scripts 120 s, loads 60 s), short of the test's own cap. */
+const COMMAND_CAP_MS = 240_000;
+
+/**
+ * A WebDriver command that fails after COMMAND_CAP_MS: when MiniBrowser dies, WebKitWebDriver
+ * never answers, and without a cap the whole suite would wait on that one request.
+ */
+function capped<T>(what: string, command: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const cap = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`WebKitWebDriver did not answer ${what} within ${COMMAND_CAP_MS / 1000} s: the browser may have died`)), COMMAND_CAP_MS);
+  });
+  return Promise.race([command, cap]).finally(() => clearTimeout(timer));
+}
+
 /** Starts `command` and resolves once `ready` holds, or rejects when it exits first or 10 s pass. */
 async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>): Promise<ChildProcess> {
   const child = spawn(command, args, { env, stdio: 'ignore' });
@@ -47,20 +62,20 @@ async function driverUp(): Promise<boolean> {
 
 function pageDriver(driver: WebDriver): PageDriver {
   return {
-    goto: (url) => driver.get(url),
+    goto: (url) => capped(`a page load of ${url}`, driver.get(url)),
     call: async <T>(source: string, ...args: unknown[]) => {
       const script = `const done = arguments[arguments.length - 1];
         Promise.resolve().then(() => (${source})(...arguments[0])).then((value) => done({ value }), (e) => done({ error: String(e) }));`;
-      const out = (await driver.executeAsyncScript(script, args)) as { value?: T; error?: string };
+      const out = (await capped('a script', driver.executeAsyncScript(script, args))) as { value?: T; error?: string };
       if (out.error !== undefined) throw new Error(out.error);
       return out.value as T;
     },
     upload: async (selector, path) => {
-      await driver.findElement(By.css(selector)).sendKeys(path);
+      await capped('an upload', driver.findElement(By.css(selector)).sendKeys(path));
     },
     // WebKitWebDriver offers no console log.
     console: () => [],
-    close: () => driver.quit(),
+    close: () => capped('closing the page', driver.quit()),
   };
 }
 
@@ -75,8 +90,8 @@ export async function launchWebKit(): Promise<BrowserDriver> {
   return {
     engine: 'webkit',
     newPage: async () => {
-      const driver = await new Builder().usingServer(`http://127.0.0.1:${DRIVER_PORT}`).withCapabilities(capabilities).build();
-      await driver.manage().setTimeouts({ script: 120_000, pageLoad: 60_000 });
+      const driver = await capped('a new session', Promise.resolve(new Builder().usingServer(`http://127.0.0.1:${DRIVER_PORT}`).withCapabilities(capabilities).build()));
+      await capped('setting time limits', driver.manage().setTimeouts({ script: 120_000, pageLoad: 60_000 }));
       return pageDriver(driver);
     },
     close: async () => {
