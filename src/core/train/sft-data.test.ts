@@ -6,6 +6,7 @@ import { mathFamily, mathSolution, parseTerms } from '../tasks/math';
 import { bucketOf } from '../tasks/splits';
 import type { Problem } from '../tasks/task';
 import { taught, type Learner } from './knowledge';
+import { withRecipe, recipeOf } from './recipe';
 import { sftExample } from './sft-data';
 
 const PROMPT = /^<draft>(.*)<answer>(.*)<bos>(.*)<sol>$/;
@@ -142,5 +143,18 @@ describe('pretraining examples per learner', () => {
     expect(mathFamily.readingTrust).toBe(1);
     expect(draw({ ...mathFamily, readingTrust: 1 })).toEqual(draw(mathFamily));
     expect(draw({ ...mathFamily, readingTrust: 0.999 })).not.toEqual(draw(mathFamily));
+  });
+  it('teaches a trunk that shares one program of length 3: it draws the lengths that have a problem it may be taught', () => {
+    // 0.03 of the 29 programs: one shared program, so no program of length 2 is the trunk's to learn.
+    const family = withRecipe(codeFamily, { ...recipeOf(codeFamily), factShares: { shared: 0.03, A: 0.2, B: 0.2, neither: 0.57 } });
+    const rng = new Rng(3);
+    const lengths = new Set<number>();
+    for (let i = 0; i < 300; i++) {
+      const answer = /<answer>(.*)<eos>$/.exec(sftExample(family, rng, 'trunk').completion)?.[1] ?? '';
+      const length = parseProgram(answer)?.length ?? 0;
+      lengths.add(length);
+      if (length > 1) expect(taught(family, 'trunk', answer)).toBe(true);
+    }
+    expect([...lengths].sort()).toEqual([1, 3]);
   });
 });

@@ -34,19 +34,44 @@ export type DraftKind = 'none' | 'same' | 'reading' | 'unrelated';
 
 const TRIES = 10_000;
 
-/** A problem of `split`, of one of `difficulties`, that `accept` takes; `what` says what was sought when none is found. */
-function drawProblem(family: TaskFamily, split: Split, rng: Rng, difficulties: readonly number[], accept: (problem: Problem) => boolean, what: string): Problem {
+/** A problem of `split`, of one of `difficulties`, that `accept` takes, or undefined after TRIES draws. */
+function tryDraw(family: TaskFamily, split: Split, rng: Rng, difficulties: readonly number[], accept: (problem: Problem) => boolean): Problem | undefined {
   for (let tries = 0; tries < TRIES; tries++) {
     const problem = sampleProblem(family, split, rng, difficulties);
     if (accept(problem)) return problem;
   }
+  return undefined;
+}
+
+/** As tryDraw; `what` says what was sought when none is found. */
+function drawProblem(family: TaskFamily, split: Split, rng: Rng, difficulties: readonly number[], accept: (problem: Problem) => boolean, what: string): Problem {
+  const problem = tryDraw(family, split, rng, difficulties, accept);
+  if (problem) return problem;
   throw new Error(`no ${family.name} ${split} problem of difficulty ${difficulties.join('/')} ${what}`);
 }
 
-/** A problem of `split` and a random difficulty whose facts all pass `ok`. */
-function problemWhere(family: TaskFamily, split: Split, rng: Rng, ok: (fact: string) => boolean): Problem {
+/** Difficulties found to have no problem a learner may be taught, by family, shares, split and learner. */
+const emptyDifficulties = new Set<string>();
+
+/**
+ * A problem of `split` and a random difficulty whose facts all pass `ok` (what `who` may be taught).
+ * A recipe that teaches few facts can leave a difficulty with none (one shared program, of length
+ * 3, leaves the trunk nothing of length 2): such a difficulty is remembered and the draw goes to
+ * the others. Where every difficulty has one, the draws are the same as without the check.
+ */
+function problemWhere(family: TaskFamily, split: Split, rng: Rng, ok: (fact: string) => boolean, who: string): Problem {
+  const accept = (p: Problem) => family.facts(p).every(ok);
+  const key = (d: number) => `${family.name} ${JSON.stringify(family.factShares)} ${split} ${who} ${d}`;
   const difficulty = rng.range(family.minDifficulty, family.maxDifficulty);
-  return drawProblem(family, split, rng, [difficulty], (p) => family.facts(p).every(ok), 'uses only facts a learner may be taught');
+  if (!emptyDifficulties.has(key(difficulty))) {
+    const problem = tryDraw(family, split, rng, [difficulty], accept);
+    if (problem) return problem;
+    emptyDifficulties.add(key(difficulty));
+  }
+  const others: number[] = [];
+  for (let d = family.minDifficulty; d <= family.maxDifficulty; d++) if (!emptyDifficulties.has(key(d))) others.push(d);
+  if (others.length === 0) throw new Error(`no ${family.name} ${split} problem uses only facts the ${who} may be taught`);
+  return drawProblem(family, split, rng, others, accept, 'uses only facts a learner may be taught');
 }
 
 /** A hard problem of `split` that needs at least one fact `knows` rejects. */
@@ -64,26 +89,26 @@ export function sftExample(family: TaskFamily, rng: Rng, learner: Learner, split
   const r = rng.next();
   const mix = family.forkMix;
   if (r < (learner === 'trunk' ? 0.5 : mix.own)) {
-    const problem = problemWhere(family, split, rng, knows);
+    const problem = problemWhere(family, split, rng, knows, learner);
     return { ...example(family, problem, problem, null, rng), draft: 'none' };
   }
   if (learner === 'trunk') {
-    const problem = problemWhere(family, split, rng, knows);
-    const source = r < 0.85 ? problem : problemWhere(family, split, rng, knows);
+    const problem = problemWhere(family, split, rng, knows, learner);
+    const source = r < 0.85 ? problem : problemWhere(family, split, rng, knows, learner);
     return { ...example(family, problem, problem, source, rng), draft: source === problem ? 'same' : 'unrelated' };
   }
   const sharedOnly = (fact: string) => factGroup(family, fact) === 'shared';
   if (r < mix.own + mix.reading) {
     // No draw when the focus is 0, so such a family's examples stay as they were.
     const focused = family.readingFocus > 0 && rng.next() < family.readingFocus;
-    const problem = focused ? problemLacking(family, split, rng, knows) : problemWhere(family, split, rng, () => true);
+    const problem = focused ? problemLacking(family, split, rng, knows) : problemWhere(family, split, rng, () => true, 'anyone');
     const draft = family.partialSolution(problem, sharedOnly, rng);
     // No draw at full trust, so such a family's examples stay as they were.
     const trusts = family.readingTrust >= 1 || rng.next() < family.readingTrust;
     const target = trusts ? family.readerSolution(problem, draft, knows) : family.partialSolution(problem, knows, rng);
     return { ...example(family, problem, target, draft, rng), draft: 'reading' };
   }
-  const problem = problemWhere(family, split, rng, knows);
-  const draft = family.partialSolution(problemWhere(family, split, rng, () => true), sharedOnly, rng);
+  const problem = problemWhere(family, split, rng, knows, learner);
+  const draft = family.partialSolution(problemWhere(family, split, rng, () => true, 'anyone'), sharedOnly, rng);
   return { ...example(family, problem, problem, draft, rng), draft: 'unrelated' };
 }
