@@ -1,8 +1,8 @@
 /** Starts the training workers and wires them to the store: commands out, events in. */
 import { useAppStore } from '../store/app-store';
 import { isActive } from '../store/run-state';
-import { alwaysProbeFromUrl, attemptLimitFromUrl, backendRequestFromUrl, wasmThreadsFromUrl } from './backend-order';
-import { quickStart, searchedFirst, type BackendSearch } from './backend-search';
+import { searchedFirst, type BackendSearch } from './backend-search';
+import { takeFirstWorker } from './first-worker';
 import type { WorkerBackendInfo } from './protocol';
 import { WorkerSlot, type InitCommand } from './worker-slot';
 
@@ -69,8 +69,7 @@ function searchInBackground(quick: WorkerSlot, request: InitCommand): void {
 }
 
 /** Starts at once on the quick worker, then searches. */
-function startAndSearch(quickRequest: InitCommand, searchRequest: InitCommand): void {
-  const quick = new WorkerSlot(quickRequest);
+function startAndSearch(quick: WorkerSlot, searchRequest: InitCommand): void {
   setSearch({ state: 'searching', order: searchedFirst(searchRequest.order) });
   useAppStore.getState().attach(quick.send);
   quick.listen((event) => {
@@ -85,14 +84,7 @@ function startAndSearch(quickRequest: InitCommand, searchRequest: InitCommand): 
 
 /** The page's workers for its address: a quick start and a search, or the one worker the URL's `?backends=` asks for. */
 export function startWorkers(search: string): void {
-  const limitMs = attemptLimitFromUrl(search);
-  const request: InitCommand = {
-    ...backendRequestFromUrl(search),
-    wasmThreads: wasmThreadsFromUrl(search),
-    alwaysProbe: alwaysProbeFromUrl(search),
-    ...(limitMs === undefined ? {} : { limitMs }),
-  };
-  const quick = quickStart(request);
-  if (quick) startAndSearch({ ...request, ...quick, wasmWithoutThreads: true }, request);
-  else attach(new WorkerSlot(request));
+  const { request, first, searches } = takeFirstWorker(search);
+  if (searches) startAndSearch(first, request);
+  else attach(first);
 }
