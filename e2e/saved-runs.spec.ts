@@ -43,6 +43,8 @@ test('reload during a run: listed as interrupted with its curves; it continues f
   await saved.getByRole('button', { name: 'Save' }).click();
   await page.reload();
   await expect(saved).toHaveAttribute('data-name', 'cut short');
+  // As after the first reload: Open is clicked on a page that has settled, not one still laying out.
+  await expect(page.getByTestId('status-bar')).toHaveAttribute('data-state', 'ready');
 
   await saved.getByRole('button', { name: 'Open' }).click();
   const progress = page.getByTestId('progress');
