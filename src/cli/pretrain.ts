@@ -7,7 +7,7 @@
  * and what they do. <pair> is the family's name unless --pair names another.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
@@ -29,17 +29,19 @@ import { factGroups } from '../core/train/knowledge';
 import { withRecipe } from '../core/train/recipe';
 import { encodeBasePair } from '../core/train/pair-checkpoints';
 import { PRETRAIN_BUDGETS, PRETRAIN_DEFAULTS, pretrainModelConfig } from '../core/train/pretrain-defaults';
-import { pretrainPair, type PretrainConfig } from '../core/train/pretrain-pair';
+import { forkOf, pretrainPair, trainFork, type ForkDone, type ForkStage, type PretrainConfig, type PretrainProgress, type TrunkStart } from '../core/train/pretrain-pair';
 import { validationCheck } from '../core/train/validation-check';
 import { loadPair, manifestPath, readManifest, writeManifest } from './checkpoint-dir';
 import { pairFlag, RECIPE_OPTIONS, recipeFlags } from './recipe-flags';
+import { loadForks, saveFork } from './fork-files';
 import { loadTrunk, saveTrunk } from './trunk-file';
 
 const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--fork-steps N] [--batch N]
        [--lr X] [--fork-noise X] [--seed N] [--trunk-target P] [--fork-target P] [--check-every N]
        [--check-problems N] [--plateau-checks N] [--backend wasm|cpu] [--eval-size N] [--out DIR]
        [--forks-from DIR] [--pair NAME] [--fact-shares S,A,B,N] [--fork-mix OWN,READ,UNREL]
-       [--reading-focus X] [--reading-trust X] [--save-trunk] [--trunk-from DIR]
+       [--reading-focus X] [--reading-trust X] [--save-trunk] [--trunk-from DIR] [--resume]
+       [--only-fork A|B]
 Steps are maxima: each stage stops once its held-out loss has not improved by 1% for
 --plateau-checks checks in a row (0: never), or once validation pass@1 reaches its target.
 The premise figures (npm run diagnose) are measured on the first --eval-size test-hard problems.
@@ -54,7 +56,12 @@ shipped recipe): --fact-shares the shares of facts taught to both, only A, only 
 fact (the others write the fork's own guess there).
 --save-trunk keeps the trained trunk in --out (<pair>-trunk.ckpt and .json); --trunk-from DIR forks
 the trunk kept there instead of training one, where the flags would train the same trunk (the
-same shared facts and trunk settings): pilots of other fork mixes cost only their forks.`;
+same shared facts and trunk settings): pilots of other fork mixes cost only their forks.
+Each fork is kept in --out as it finishes (<pair>-a.fork.ckpt and .json, the same for b).
+--resume continues a killed run with the same flags: it uses the forks kept in --out (and the trunk
+there, where --save-trunk kept it) instead of training them again. --only-fork A|B trains that
+fork of a kept trunk (--trunk-from, or --resume with one in --out) and stops: two processes train
+A and B at once, then the same command with --resume and no --only-fork writes the pair.`;
 
 function fail(message: string): never {
   console.error(`error: ${message}\n${USAGE}`);
@@ -91,6 +98,8 @@ function parse() {
         pair: { type: 'string' },
         'save-trunk': { type: 'boolean', default: false },
         'trunk-from': { type: 'string' },
+        resume: { type: 'boolean', default: false },
+        'only-fork': { type: 'string' },
         ...RECIPE_OPTIONS,
       },
       strict: true,
@@ -126,8 +135,13 @@ function parse() {
   const evalSize = positiveNumber('eval-size', values['eval-size'], true);
   if (evalSize < 2 || evalSize > TEST_HARD_SIZE) fail(`--eval-size must be from 2 to ${TEST_HARD_SIZE} (the size of test-hard), got ${evalSize}`);
   if (values['forks-from'] !== undefined && values['trunk-from'] !== undefined) fail('--forks-from and --trunk-from exclude each other');
-  const trunk = { save: values['save-trunk'], from: values['trunk-from'] };
-  return { family, pairName, recipe, config, checkProblems, backend: values.backend as BackendName, evalSize, out: values.out, forksFrom: values['forks-from'], trunk };
+  const onlyFork = values['only-fork'];
+  if (onlyFork !== undefined && onlyFork !== 'A' && onlyFork !== 'B') fail(`--only-fork must be A or B, got "${onlyFork}"`);
+  if (onlyFork !== undefined && values['forks-from'] !== undefined) fail('--only-fork forks a kept trunk: it excludes --forks-from');
+  const trunkFrom = values['trunk-from'] ?? (values.resume && existsSync(join(values.out, `${pairName}-trunk.ckpt`)) ? values.out : undefined);
+  if (onlyFork !== undefined && trunkFrom === undefined) fail(`--only-fork needs a kept trunk: --trunk-from DIR, or --resume with ${pairName}-trunk.ckpt in --out`);
+  const trunk = { save: values['save-trunk'] && trunkFrom !== values.out, from: trunkFrom };
+  return { family, pairName, recipe, config, checkProblems, backend: values.backend as BackendName, evalSize, out: values.out, forksFrom: values['forks-from'], trunk, resume: values.resume, onlyFork: onlyFork as ForkStage | undefined };
 }
 
 async function evaluate(model: Transformer, family: TaskFamily, evalSize: number) {
@@ -140,22 +154,38 @@ async function evaluate(model: Transformer, family: TaskFamily, evalSize: number
 const mean = (xs: boolean[]) => xs.filter(Boolean).length / Math.max(1, xs.length);
 
 async function main() {
-  const { family, pairName, recipe, config, checkProblems, backend, evalSize, out, forksFrom, trunk } = parse();
+  const { family, pairName, recipe, config, checkProblems, backend, evalSize, out, forksFrom, trunk, resume, onlyFork } = parse();
   const info = await selectBackend([backend]);
   mkdirSync(out, { recursive: true });
+  const done = resume ? loadForks(out, pairName, family, recipe, config) : {};
   const start = forksFrom !== undefined ? loadPair(forksFrom, pairName).pair : trunk.from !== undefined ? loadTrunk(trunk.from, pairName, family, config) : undefined;
   if (start && 'a' in start) config.model = start.a.config;
-  const from = forksFrom !== undefined ? `, continuing the forks in ${forksFrom}` : trunk.from !== undefined ? `, forking the trunk in ${trunk.from}` : '';
-  console.log(`pretraining the ${pairName} pair (${family.name}, recipe ${JSON.stringify(recipe)}) on ${info.name}${from}: ${JSON.stringify(config)}`);
+  const from = forksFrom !== undefined ? `, continuing the forks in ${forksFrom}` : start ? `, forking the trunk in ${trunk.from}` : '';
+  const kept = Object.keys(done).length > 0 ? `, resuming with the kept fork${Object.keys(done).length > 1 ? 's' : ''} ${Object.keys(done).join(' and ')}` : '';
+  console.log(`pretraining the ${pairName} pair (${family.name}, recipe ${JSON.stringify(recipe)}) on ${info.name}${from}${kept}: ${JSON.stringify(config)}`);
   const started = Date.now();
   let last = 0;
-  const pair = await pretrainPair(family, config, validationCheck(family, checkProblems), (p) => {
+  const progress = (p: PretrainProgress) => {
     if (p.validation !== undefined || Date.now() - last > 10_000) {
       last = Date.now();
       const check = p.validation === undefined ? '' : ` held-out loss ${p.heldOut?.toFixed(4)} validation pass@1 ${(100 * p.validation).toFixed(1)}%`;
       console.log(`${p.stage} step ${p.step}/${p.steps} loss ${p.loss.toFixed(4)}${check} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
-  }, undefined, start, trunk.save ? (t) => saveTrunk(out, pairName, family, config, t) : undefined);
+  };
+  const keepFork = (stage: ForkStage, fork: ForkDone) => saveFork(out, pairName, family, recipe, config, stage, fork);
+  if (onlyFork !== undefined) {
+    if (done[onlyFork]) return console.log(`the fork ${onlyFork} is already kept in ${out}`);
+    const { trunk: source } = start as TrunkStart;
+    const fork = await trainFork(forkOf(source, onlyFork, config), onlyFork, family, config, validationCheck(family, checkProblems), progress);
+    await keepFork(onlyFork, fork);
+    source.dispose();
+    return console.log(`kept the fork ${onlyFork} (${fork.steps} steps) in ${out}`);
+  }
+  const pair = await pretrainPair(family, config, validationCheck(family, checkProblems), progress, undefined, start, {
+    onTrunk: trunk.save ? (t) => saveTrunk(out, pairName, family, config, t) : undefined,
+    onFork: keepFork,
+    done,
+  });
   if (start && 'trunk' in start) start.trunk.dispose();
   const trainSeconds = (Date.now() - started) / 1000;
   const evalA = await evaluate(pair.a, family, evalSize);

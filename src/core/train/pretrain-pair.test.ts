@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mathFamily } from '../tasks/math';
 import { pretrainModelConfig } from './pretrain-defaults';
 import { Transformer } from '../model/transformer';
-import { flattened, pretrainPair, type PretrainConfig, type PretrainProgress, type TrunkStart } from './pretrain-pair';
+import { flattened, forkOf, pretrainPair, trainFork, type ForkDone, type ForkStage, type PretrainConfig, type PretrainProgress, type TrunkStart } from './pretrain-pair';
 
 const config: PretrainConfig = {
   // A tiny model: these tests are about the control flow, not about learning.
@@ -21,6 +21,13 @@ const config: PretrainConfig = {
   heldOutSize: 4,
 };
 const neverGood = async () => 0;
+const weightsOf = (m: Transformer) => m.weights.map((w) => Array.from(w.dataSync()));
+
+function copy(model: Transformer): Transformer {
+  const twin = new Transformer(model.config, 0);
+  model.weights.forEach((w, i) => twin.weights[i]!.assign(w));
+  return twin;
+}
 
 describe('the flattening rule', () => {
   it('needs the last checks to miss the earlier best by less than 1%', () => {
@@ -67,9 +74,10 @@ describe('pretrainPair', () => {
 
   it('hands over its trained trunk, and forks a given trunk as it would its own', async () => {
     let kept: TrunkStart | null = null;
-    const first = await pretrainPair(mathFamily, config, neverGood, undefined, undefined, undefined, async (t) => {
-      kept = { trunk: new Transformer(t.trunk.config, 0), steps: t.steps, curve: [...t.curve] };
-      t.trunk.weights.forEach((w, i) => kept!.trunk.weights[i]!.assign(w));
+    const first = await pretrainPair(mathFamily, config, neverGood, undefined, undefined, undefined, {
+      onTrunk: async (t) => {
+        kept = { trunk: copy(t.trunk), steps: t.steps, curve: [...t.curve] };
+      },
     });
     const trunk = kept as TrunkStart | null;
     expect(trunk?.steps).toBe(2);
@@ -78,10 +86,51 @@ describe('pretrainPair', () => {
     expect(seen.join(' ')).toBe('A1 A2 B1 B2');
     expect(again.steps).toEqual(first.steps);
     expect(again.curves).toEqual(first.curves);
-    expect(again.b.weights.map((w) => Array.from(w.dataSync()))).toEqual(first.b.weights.map((w) => Array.from(w.dataSync())));
+    expect(weightsOf(again.b)).toEqual(weightsOf(first.b));
     // The given trunk is the caller's: still usable.
     expect(trunk!.trunk.weights[0]!.isDisposed).toBe(false);
     for (const m of [first.a, first.b, again.a, again.b, trunk!.trunk]) m.dispose();
+  });
+
+  it('keeps each fork as it finishes, and a resumed run trains only the forks it lacks, to the same weights', async () => {
+    let trunk: TrunkStart | null = null;
+    const forks: Partial<Record<ForkStage, ForkDone>> = {};
+    const first = await pretrainPair(mathFamily, config, neverGood, undefined, undefined, undefined, {
+      onTrunk: async (t) => {
+        trunk = { trunk: copy(t.trunk), steps: t.steps, curve: [...t.curve] };
+      },
+      onFork: async (stage, done) => {
+        forks[stage] = { model: copy(done.model), steps: done.steps, curve: [...done.curve] };
+      },
+    });
+    expect(Object.keys(forks)).toEqual(['A', 'B']);
+    const seen: string[] = [];
+    const given = trunk as TrunkStart | null;
+    const resumed = await pretrainPair(mathFamily, config, neverGood, (p) => seen.push(`${p.stage}${p.step}`), undefined, given!, { done: { A: forks.A } });
+    expect(seen.join(' ')).toBe('B1 B2');
+    expect(resumed.a).toBe(forks.A!.model);
+    expect(resumed.curves).toEqual(first.curves);
+    expect(weightsOf(resumed.b)).toEqual(weightsOf(first.b));
+    // With both forks kept nothing trains, and no trunk is needed.
+    seen.length = 0;
+    const assembled = await pretrainPair(mathFamily, config, neverGood, (p) => seen.push(`${p.stage}${p.step}`), undefined, undefined, { done: forks });
+    expect(seen).toEqual([]);
+    expect(assembled.steps).toEqual({ trunk: 0, A: 2, B: 2 });
+    for (const m of [first.a, first.b, resumed.b, forks.A!.model, forks.B!.model, given!.trunk]) m.dispose();
+  });
+
+  it('trains a fork alone to the weights the pair gives it, so that A and B can train in two processes', async () => {
+    let trunk: Transformer | null = null;
+    const pair = await pretrainPair(mathFamily, config, neverGood, undefined, undefined, undefined, {
+      onTrunk: async (t) => {
+        trunk = copy(t.trunk);
+      },
+    });
+    const alone = await trainFork(forkOf(trunk!, 'B', config), 'B', mathFamily, config, neverGood);
+    expect(alone.steps).toBe(pair.steps.B);
+    expect(alone.curve).toEqual(pair.curves.B);
+    expect(weightsOf(alone.model)).toEqual(weightsOf(pair.b));
+    for (const m of [pair.a, pair.b, alone.model, trunk!]) m.dispose();
   });
 
   it('ends a stage once its held-out loss has not improved by 1% for the given checks', async () => {

@@ -161,6 +161,55 @@ export interface TrunkStart {
 /** Called with the trained trunk before it is forked (`--save-trunk` keeps it). */
 export type OnTrunk = (trunk: TrunkStart) => Promise<void>;
 
+export type ForkStage = 'A' | 'B';
+
+/** A trained fork stage: kept by `onFork`, given back in `done` to resume without training it again. */
+export interface ForkDone {
+  model: Transformer;
+  steps: number;
+  curve: CurvePoint[];
+}
+
+/** Called with each fork once trained (the CLI keeps it, so that a killed run resumes). */
+export type OnFork = (stage: ForkStage, done: ForkDone) => Promise<void>;
+
+/** What a caller keeps of the stages as they finish, and the forks it already has. */
+export interface StageKeeping {
+  onTrunk?: OnTrunk;
+  onFork?: OnFork;
+  /** Forks trained by an earlier run of the same recipe: used as they are; the pair then owns them. */
+  done?: Partial<Record<ForkStage, ForkDone>>;
+}
+
+const FORK_SEEDS: Record<ForkStage, { fork: number; noise: (c: PretrainConfig) => number; train: number }> = {
+  A: { fork: 2, noise: () => 0, train: 4 },
+  B: { fork: 3, noise: (c) => c.forkNoise, train: 5 },
+};
+
+/** A's or B's start: the trunk as is (A) or plus small noise (B). */
+export function forkOf(trunk: Transformer, stage: ForkStage, config: PretrainConfig): Transformer {
+  const seeds = FORK_SEEDS[stage];
+  return fork(trunk, seeds.noise(config), config.seed + seeds.fork);
+}
+
+/**
+ * Trains one fork stage on its own facts and reading: what pretrainPair does for A and B,
+ * exported so that the two forks of a trunk can train in two processes at once.
+ */
+export async function trainFork(
+  model: Transformer,
+  stage: ForkStage,
+  family: TaskFamily,
+  config: PretrainConfig,
+  validate: Validate,
+  onProgress: (p: PretrainProgress) => void = () => {},
+  between: BetweenSteps = async () => {},
+): Promise<ForkDone> {
+  const curve: CurvePoint[] = [];
+  const steps = await train(model, family, config, stage, config.forkSteps, config.seed + FORK_SEEDS[stage].train, config.forkTarget, validate, onProgress, between, curve);
+  return { model, steps, curve };
+}
+
 export async function pretrainPair(
   family: TaskFamily,
   config: PretrainConfig,
@@ -168,29 +217,38 @@ export async function pretrainPair(
   onProgress: (p: PretrainProgress) => void = () => {},
   between: BetweenSteps = async () => {},
   start?: ForkStart | TrunkStart,
-  onTrunk?: OnTrunk,
+  keep: StageKeeping = {},
 ): Promise<BasePair> {
   const givenForks = start && 'a' in start ? start : null;
   const givenTrunk = start && 'trunk' in start ? start : null;
-  const trunk = givenForks ? null : (givenTrunk?.trunk ?? new Transformer(config.model, config.seed));
+  const needTrunk = !givenForks && !(keep.done?.A && keep.done?.B);
+  const trunk = needTrunk ? (givenTrunk?.trunk ?? new Transformer(config.model, config.seed)) : null;
   const curves: BasePair['curves'] = { trunk: givenTrunk ? [...givenTrunk.curve] : [], A: [], B: [] };
-  let forks: Transformer[] = [];
+  const made: Transformer[] = [];
   try {
     let trunkSteps = givenTrunk?.steps ?? 0;
     if (trunk && !givenTrunk) {
       trunkSteps = await train(trunk, family, config, 'trunk', config.trunkSteps, config.seed + 1, config.trunkTarget, validate, onProgress, between, curves.trunk);
-      await onTrunk?.({ trunk, steps: trunkSteps, curve: curves.trunk });
+      await keep.onTrunk?.({ trunk, steps: trunkSteps, curve: curves.trunk });
     }
-    const a = trunk ? fork(trunk, 0, config.seed + 2) : (givenForks as ForkStart).a;
-    const b = trunk ? fork(trunk, config.forkNoise, config.seed + 3) : (givenForks as ForkStart).b;
-    forks = [a, b];
-    const aSteps = await train(a, family, config, 'A', config.forkSteps, config.seed + 4, config.forkTarget, validate, onProgress, between, curves.A);
-    const bSteps = await train(b, family, config, 'B', config.forkSteps, config.seed + 5, config.forkTarget, validate, onProgress, between, curves.B);
-    forks = [];
-    return { a, b, steps: { trunk: trunkSteps, A: aSteps, B: bSteps }, curves };
+    const stage = async (name: ForkStage, given: Transformer | undefined): Promise<ForkDone> => {
+      const done = keep.done?.[name];
+      if (done) return done;
+      const model = given ?? forkOf(trunk as Transformer, name, config);
+      if (!given) made.push(model);
+      const trained = await trainFork(model, name, family, config, validate, onProgress, between);
+      await keep.onFork?.(name, trained);
+      return trained;
+    };
+    const a = await stage('A', givenForks?.a);
+    const b = await stage('B', givenForks?.b);
+    made.length = 0;
+    curves.A = a.curve;
+    curves.B = b.curve;
+    return { a: a.model, b: b.model, steps: { trunk: trunkSteps, A: a.steps, B: b.steps }, curves };
   } finally {
     if (!givenTrunk) trunk?.dispose();
-    // Only reached with forks left when a stage threw (a cancel): free their weights on the device.
-    forks.forEach((m) => m.dispose());
+    // Only reached with models left when a stage threw (a cancel): free the forks it made on the device.
+    made.forEach((m) => m.dispose());
   }
 }
