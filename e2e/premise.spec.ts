@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { configureMicro, openPlayground } from './playground';
 
 // The base-pair card shows the shipped pair's premise lifts and pass@k when the manifest has them,
@@ -7,10 +7,18 @@ import { configureMicro, openPlayground } from './playground';
 const manifest = JSON.parse(readFileSync('public/checkpoints/manifest.json', 'utf8'));
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+/** The fieldsets of the config panel that stick out past its right edge (a wide card can push one out). */
+const outOfPanel = (page: Page) =>
+  page.evaluate(() => {
+    const panel = document.querySelector('.config')!.getBoundingClientRect();
+    return [...document.querySelectorAll('.config fieldset')].filter((f) => f.getBoundingClientRect().right > panel.right + 0.5).map((f) => f.getAttribute('data-testid') ?? f.className);
+  });
+
 test('the base-pair card shows the premise lifts of the shipped pair, per task family', async ({ page }) => {
   test.skip(!manifest.pairs.math.premise || !manifest.pairs.code.premise, 'the shipped manifest records no premise figures');
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
+  await page.setViewportSize({ width: 1440, height: 900 });
   await openPlayground(page, '?backends=wasm');
   const card = page.getByTestId('base-pair-premise');
   for (const task of ['math', 'code']) {
@@ -31,6 +39,8 @@ test('the base-pair card shows the premise lifts of the shipped pair, per task f
         for (const measured of [row.A, row.B, row.referenceTrace.A, row.referenceTrace.B]) await expect(tr).toContainText(cells(measured));
       }
     }
+    // The card's table scrolls inside the panel rather than widening it.
+    expect(await outOfPanel(page), task).toEqual([]);
   }
   expect(errors).toEqual([]);
 });
