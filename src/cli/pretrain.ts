@@ -29,11 +29,11 @@ import { factGroups } from '../core/train/knowledge';
 import { withRecipe } from '../core/train/recipe';
 import { encodeBasePair } from '../core/train/pair-checkpoints';
 import { PRETRAIN_BUDGETS, PRETRAIN_DEFAULTS, pretrainModelConfig } from '../core/train/pretrain-defaults';
-import { forkOf, pretrainPair, trainFork, type ForkDone, type ForkStage, type PretrainConfig, type PretrainProgress, type TrunkStart } from '../core/train/pretrain-pair';
+import { forkOf, pretrainPair, trainFork, type ForkDone, type ForkStage, type PretrainConfig, type PretrainProgress, type StageCut, type TrunkStart } from '../core/train/pretrain-pair';
 import { validationCheck } from '../core/train/validation-check';
 import { loadPair, manifestPath, readManifest, writeManifest } from './checkpoint-dir';
 import { pairFlag, RECIPE_OPTIONS, recipeFlags } from './recipe-flags';
-import { loadForks, saveFork } from './fork-files';
+import { keptFiles, loadCuts, loadForks, saveCut, saveFork } from './fork-files';
 import { loadTrunk, saveTrunk } from './trunk-file';
 
 const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--fork-steps N] [--batch N]
@@ -57,9 +57,10 @@ fact (the others write the fork's own guess there).
 --save-trunk keeps the trained trunk in --out (<pair>-trunk.ckpt and .json); --trunk-from DIR forks
 the trunk kept there instead of training one, where the flags would train the same trunk (the
 same shared facts and trunk settings): pilots of other fork mixes cost only their forks.
-Each fork is kept in --out as it finishes (<pair>-a.fork.ckpt and .json, the same for b).
---resume continues a killed run with the same flags: it uses the forks kept in --out (and the trunk
-there, where --save-trunk kept it) instead of training them again. --only-fork A|B trains that
+Each fork is kept in --out at each check (<pair>-a.cut.*) and once it finishes (<pair>-a.fork.*;
+the same for b). --resume continues a killed run with the same flags from what it kept in --out
+(and the trunk there, where --save-trunk kept it), as if it had not been killed; without --resume,
+a run refuses an --out that holds them. --only-fork A|B trains that
 fork of a kept trunk (--trunk-from, or --resume with one in --out) and stops: two processes train
 A and B at once, then the same command with --resume and no --only-fork writes the pair.`;
 
@@ -157,11 +158,16 @@ async function main() {
   const { family, pairName, recipe, config, checkProblems, backend, evalSize, out, forksFrom, trunk, resume, onlyFork } = parse();
   const info = await selectBackend([backend]);
   mkdirSync(out, { recursive: true });
-  const done = resume ? loadForks(out, pairName, family, recipe, config) : {};
+  const stages: ForkStage[] = onlyFork ? [onlyFork] : ['A', 'B'];
+  const earlier = keptFiles(out, pairName, stages);
+  if (!resume && earlier.length > 0) fail(`${out} holds what an earlier run kept (${earlier.join(', ')}): add --resume to go on from it, or choose another --out`);
+  const done = resume ? loadForks(out, pairName, family, recipe, config, stages) : {};
+  const cut = resume ? loadCuts(out, pairName, family, recipe, config, stages.filter((s) => !done[s])) : {};
   const start = forksFrom !== undefined ? loadPair(forksFrom, pairName).pair : trunk.from !== undefined ? loadTrunk(trunk.from, pairName, family, config) : undefined;
   if (start && 'a' in start) config.model = start.a.config;
   const from = forksFrom !== undefined ? `, continuing the forks in ${forksFrom}` : start ? `, forking the trunk in ${trunk.from}` : '';
-  const kept = Object.keys(done).length > 0 ? `, resuming with the kept fork${Object.keys(done).length > 1 ? 's' : ''} ${Object.keys(done).join(' and ')}` : '';
+  const resumed = [...Object.keys(done).map((s) => `${s} kept`), ...Object.entries(cut).map(([s, c]) => `${s} from step ${c.cut.step}`)];
+  const kept = resumed.length > 0 ? `, resuming with ${resumed.join(' and ')}` : '';
   console.log(`pretraining the ${pairName} pair (${family.name}, recipe ${JSON.stringify(recipe)}) on ${info.name}${from}${kept}: ${JSON.stringify(config)}`);
   const started = Date.now();
   let last = 0;
@@ -173,10 +179,13 @@ async function main() {
     }
   };
   const keepFork = (stage: ForkStage, fork: ForkDone) => saveFork(out, pairName, family, recipe, config, stage, fork);
+  const keepCut = (stage: ForkStage, model: Transformer, c: StageCut) => saveCut(out, pairName, family, recipe, config, stage, model, c);
   if (onlyFork !== undefined) {
     if (done[onlyFork]) return console.log(`the fork ${onlyFork} is already kept in ${out}`);
     const { trunk: source } = start as TrunkStart;
-    const fork = await trainFork(forkOf(source, onlyFork, config), onlyFork, family, config, validationCheck(family, checkProblems), progress);
+    const model = cut[onlyFork]?.model ?? forkOf(source, onlyFork, config);
+    const cuts = { from: cut[onlyFork]?.cut, onCheck: (c: StageCut) => keepCut(onlyFork, model, c) };
+    const fork = await trainFork(model, onlyFork, family, config, validationCheck(family, checkProblems), progress, undefined, cuts);
     await keepFork(onlyFork, fork);
     source.dispose();
     return console.log(`kept the fork ${onlyFork} (${fork.steps} steps) in ${out}`);
@@ -184,7 +193,9 @@ async function main() {
   const pair = await pretrainPair(family, config, validationCheck(family, checkProblems), progress, undefined, start, {
     onTrunk: trunk.save ? (t) => saveTrunk(out, pairName, family, config, t) : undefined,
     onFork: keepFork,
+    onCheck: keepCut,
     done,
+    cut,
   });
   if (start && 'trunk' in start) start.trunk.dispose();
   const trainSeconds = (Date.now() - started) / 1000;

@@ -29,6 +29,15 @@ export class Rng {
     return items[this.int(items.length)] as T;
   }
 
+  /** Where the stream stands: a generator moved there (moveTo) draws what this one would draw next. */
+  position(): number {
+    return this.state;
+  }
+
+  moveTo(position: number): void {
+    this.state = position >>> 0;
+  }
+
   /** A fresh 32-bit seed, for handing a child generator its own stream. */
   seed(): number {
     return this.int(2 ** 31);

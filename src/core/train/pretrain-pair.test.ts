@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mathFamily } from '../tasks/math';
 import { pretrainModelConfig } from './pretrain-defaults';
 import { Transformer } from '../model/transformer';
-import { flattened, forkOf, pretrainPair, trainFork, type ForkDone, type ForkStage, type PretrainConfig, type PretrainProgress, type TrunkStart } from './pretrain-pair';
+import { flattened, forkOf, pretrainPair, trainFork, type ForkDone, type ForkStage, type StageCut, type PretrainConfig, type PretrainProgress, type TrunkStart } from './pretrain-pair';
 
 const config: PretrainConfig = {
   // A tiny model: these tests are about the control flow, not about learning.
@@ -117,6 +117,30 @@ describe('pretrainPair', () => {
     expect(seen).toEqual([]);
     expect(assembled.steps).toEqual({ trunk: 0, A: 2, B: 2 });
     for (const m of [first.a, first.b, resumed.b, forks.A!.model, forks.B!.model, given!.trunk]) m.dispose();
+  });
+
+  it('goes on from a fork cut at a check to the weights of a run that was never cut', async () => {
+    const longer = { ...config, forkSteps: 3 };
+    const forks: Partial<Record<ForkStage, ForkDone>> = {};
+    const cuts: { stage: ForkStage; model: Transformer; cut: StageCut }[] = [];
+    const first = await pretrainPair(mathFamily, longer, neverGood, undefined, undefined, undefined, {
+      onFork: async (stage, done) => {
+        forks[stage] = { model: copy(done.model), steps: done.steps, curve: [...done.curve] };
+      },
+      onCheck: async (stage, model, cut) => {
+        cuts.push({ stage, model: copy(model), cut });
+      },
+    });
+    // Checks after steps 1 and 2 of each fork; the third ends the stage, with nothing left to cut.
+    expect(cuts.map((c) => `${c.stage}${c.cut.step}`)).toEqual(['A1', 'A2', 'B1', 'B2']);
+    const b1 = cuts[2]!;
+    const seen: string[] = [];
+    const resumed = await pretrainPair(mathFamily, longer, neverGood, (p) => seen.push(`${p.stage}${p.step}`), undefined, undefined, { done: { A: forks.A }, cut: { B: b1 } });
+    expect(seen.join(' ')).toBe('B2 B3');
+    expect(resumed.b).toBe(b1.model);
+    expect(resumed.curves.B).toEqual(first.curves.B);
+    expect(weightsOf(resumed.b)).toEqual(weightsOf(first.b));
+    for (const m of [first.a, first.b, forks.A!.model, forks.B!.model, ...cuts.map((c) => c.model)]) m.dispose();
   });
 
   it('trains a fork alone to the weights the pair gives it, so that A and B can train in two processes', async () => {

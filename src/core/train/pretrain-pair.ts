@@ -14,7 +14,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from '../model/config';
 import { Transformer } from '../model/transformer';
 import type { TaskFamily } from '../tasks/task';
-import { heldOutExamples, heldOutLoss, SftTrainer } from './sft';
+import { heldOutExamples, heldOutLoss, SftTrainer, type SftState } from './sft';
 
 export interface PretrainConfig {
   model: ModelConfig;
@@ -91,6 +91,19 @@ export function flattened(losses: readonly number[], checks: number): boolean {
   return before - recent < Math.max(before * MIN_IMPROVEMENT, MIN_ABSOLUTE_IMPROVEMENT);
 }
 
+/** A stage cut at one of its checks: what it takes to go on exactly as if it had not stopped (with the model's weights). */
+export interface StageCut {
+  step: number;
+  curve: CurvePoint[];
+  trainer: SftState;
+}
+
+/** Where a stage starts from, and who keeps it at each check (a killed run then loses at most one check's steps). */
+export interface StageCuts {
+  from?: StageCut;
+  onCheck?: (cut: StageCut) => Promise<void>;
+}
+
 /** Trains until `steps`, until the held-out loss flattens or until validation reaches `target`; returns the steps taken. */
 async function train(
   model: Transformer,
@@ -104,11 +117,16 @@ async function train(
   onProgress: (p: PretrainProgress) => void,
   between: BetweenSteps,
   curve: CurvePoint[],
+  cuts: StageCuts = {},
 ): Promise<number> {
   const trainer = new SftTrainer(model, family, { learningRate: config.learningRate, batchSize: config.batchSize, seed, learner: stage });
   const heldOutSet = heldOutExamples(family, stage, config.heldOutSize, seed + 1000);
   try {
-    for (let step = 1; step <= steps; step++) {
+    if (cuts.from) {
+      curve.push(...cuts.from.curve);
+      await trainer.restore(cuts.from.trainer);
+    }
+    for (let step = (cuts.from?.step ?? 0) + 1; step <= steps; step++) {
       await between();
       const loss = await trainer.step();
       if (step % config.checkEvery !== 0) {
@@ -120,6 +138,7 @@ async function train(
       curve.push({ step, loss, heldOut, validation });
       onProgress({ stage, step, steps, loss, validation, heldOut });
       if (validation >= target || flattened(curve.map((p) => p.heldOut), config.plateauChecks)) return step;
+      if (cuts.onCheck && step < steps) await cuts.onCheck({ step, curve: [...curve], trainer: await trainer.state() });
     }
     return steps;
   } finally {
@@ -179,6 +198,10 @@ export interface StageKeeping {
   onFork?: OnFork;
   /** Forks trained by an earlier run of the same recipe: used as they are; the pair then owns them. */
   done?: Partial<Record<ForkStage, ForkDone>>;
+  /** Called at each check of a fork that goes on, with the fork's model as it stands. */
+  onCheck?: (stage: ForkStage, model: Transformer, cut: StageCut) => Promise<void>;
+  /** Forks an earlier run cut at a check: each goes on from there; the pair then owns the model. */
+  cut?: Partial<Record<ForkStage, { model: Transformer; cut: StageCut }>>;
 }
 
 const FORK_SEEDS: Record<ForkStage, { fork: number; noise: (c: PretrainConfig) => number; train: number }> = {
@@ -204,9 +227,10 @@ export async function trainFork(
   validate: Validate,
   onProgress: (p: PretrainProgress) => void = () => {},
   between: BetweenSteps = async () => {},
+  cuts: StageCuts = {},
 ): Promise<ForkDone> {
   const curve: CurvePoint[] = [];
-  const steps = await train(model, family, config, stage, config.forkSteps, config.seed + FORK_SEEDS[stage].train, config.forkTarget, validate, onProgress, between, curve);
+  const steps = await train(model, family, config, stage, config.forkSteps, config.seed + FORK_SEEDS[stage].train, config.forkTarget, validate, onProgress, between, curve, cuts);
   return { model, steps, curve };
 }
 
@@ -221,7 +245,7 @@ export async function pretrainPair(
 ): Promise<BasePair> {
   const givenForks = start && 'a' in start ? start : null;
   const givenTrunk = start && 'trunk' in start ? start : null;
-  const needTrunk = !givenForks && !(keep.done?.A && keep.done?.B);
+  const needTrunk = !givenForks && (['A', 'B'] as const).some((s) => !keep.done?.[s] && !keep.cut?.[s]);
   const trunk = needTrunk ? (givenTrunk?.trunk ?? new Transformer(config.model, config.seed)) : null;
   const curves: BasePair['curves'] = { trunk: givenTrunk ? [...givenTrunk.curve] : [], A: [], B: [] };
   const made: Transformer[] = [];
@@ -234,9 +258,12 @@ export async function pretrainPair(
     const stage = async (name: ForkStage, given: Transformer | undefined): Promise<ForkDone> => {
       const done = keep.done?.[name];
       if (done) return done;
-      const model = given ?? forkOf(trunk as Transformer, name, config);
-      if (!given) made.push(model);
-      const trained = await trainFork(model, name, family, config, validate, onProgress, between);
+      const cut = keep.cut?.[name];
+      const model = cut?.model ?? given ?? forkOf(trunk as Transformer, name, config);
+      if (!cut && !given) made.push(model);
+      const onCheck = keep.onCheck;
+      const cuts: StageCuts = { from: cut?.cut, onCheck: onCheck && ((c) => onCheck(name, model, c)) };
+      const trained = await trainFork(model, name, family, config, validate, onProgress, between, cuts);
       await keep.onFork?.(name, trained);
       return trained;
     };

@@ -4,6 +4,7 @@ import { FlatAdam } from '../model/flat-adam';
 import { completionLogProbs, sequenceBatch, type SequenceBatch } from '../model/logprobs';
 import type { Transformer } from '../model/transformer';
 import { Rng } from '../random';
+import { restoreOptimizer, saveOptimizer } from '../rl/optimizer-state';
 import type { TaskFamily } from '../tasks/task';
 import { encode, PAD_ID } from '../tokenizer/tokenizer';
 import type { Learner } from './knowledge';
@@ -29,6 +30,12 @@ function meanLoss(model: Transformer, batch: SequenceBatch): tf.Scalar {
   return tf.neg(tf.div(tf.sum(logp), tf.sum(batch.mask))) as tf.Scalar;
 }
 
+/** Where a trainer stands between steps: its optimizer's state and the position of its example stream. */
+export interface SftState {
+  optimizer: Uint8Array;
+  examples: number;
+}
+
 export class SftTrainer {
   private readonly optimizer: FlatAdam;
   private readonly rng: Rng;
@@ -52,6 +59,16 @@ export class SftTrainer {
     loss!.dispose();
     if (!Number.isFinite(value)) throw new Error(`SFT loss became ${value}; lower the learning rate`);
     return value;
+  }
+
+  async state(): Promise<SftState> {
+    return { optimizer: await saveOptimizer(this.optimizer), examples: this.rng.position() };
+  }
+
+  /** Goes on from `state` exactly as the trainer that saved it would have. */
+  async restore(state: SftState): Promise<void> {
+    await restoreOptimizer(this.optimizer, state.optimizer);
+    this.rng.moveTo(state.examples);
   }
 
   dispose(): void {
