@@ -6,6 +6,7 @@
  *   --fork-mix OWN,READ,UNREL shares of a fork's examples alone, reading a draft, unrelated draft
  *   --reading-focus X         share of reading examples drawn among problems the fork lacks a fact of
  *   --reading-trust X         share of reading examples that take the draft's word where the fork lacks a fact
+ *   --split-seed N            seed of the shuffle the fact shares cut: which facts fall to whom
  * Unset flags keep the family's own recipe (its shipped pair's).
  */
 import type { TaskFamily } from '../core/tasks/task';
@@ -16,6 +17,7 @@ export const RECIPE_OPTIONS = {
   'fork-mix': { type: 'string' },
   'reading-focus': { type: 'string' },
   'reading-trust': { type: 'string' },
+  'split-seed': { type: 'string' },
 } as const;
 
 const PAIR_NAME = /^[a-z][a-z0-9-]{0,39}$/;
@@ -35,12 +37,18 @@ function shares<K extends string>(flag: string, raw: string, keys: readonly K[],
 }
 
 /** The recipe the flags give over the family's own, or a usage error naming what is wrong. */
-export function recipeFlags(values: { 'fact-shares'?: string; 'fork-mix'?: string; 'reading-focus'?: string; 'reading-trust'?: string }, family: TaskFamily, fail: (message: string) => never): PretrainRecipe {
+export function recipeFlags(values: { 'fact-shares'?: string; 'fork-mix'?: string; 'reading-focus'?: string; 'reading-trust'?: string; 'split-seed'?: string }, family: TaskFamily, fail: (message: string) => never): PretrainRecipe {
   const recipe = recipeOf(family);
   if (values['fact-shares'] !== undefined) recipe.factShares = shares('fact-shares', values['fact-shares'], ['shared', 'A', 'B', 'neither'], fail);
   if (values['fork-mix'] !== undefined) recipe.forkMix = shares('fork-mix', values['fork-mix'], ['own', 'reading', 'unrelated'], fail);
   if (values['reading-focus'] !== undefined) recipe.readingFocus = Number(values['reading-focus']);
   if (values['reading-trust'] !== undefined) recipe.readingTrust = Number(values['reading-trust']);
+  const seed = values['split-seed'];
+  if (seed !== undefined) {
+    // Checked as text: Number('') is 0, and an empty value is a mistake, not seed 0.
+    if (!/^\d+$/.test(seed.trim())) fail(`--split-seed takes a whole number from 0, got "${seed}"`);
+    recipe.splitSeed = Number(seed);
+  }
   const problem = recipeProblem(recipe);
   if (problem) fail(problem);
   return recipe;

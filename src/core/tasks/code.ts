@@ -349,6 +349,7 @@ export const codeFamily: TaskFamily = {
   factUniverse: allPrograms(),
   // One program a problem, so fewer shared names than math's facts keep a single model near half of test-hard.
   factShares: { shared: 0.2, A: 0.3, B: 0.3, neither: 0.2 },
+  splitSeed: 20261201,
   forkMix: { own: 0.45, reading: 0.4, unrelated: 0.15 },
   // Without it a fork reads an untaught program in about 12% of its examples: too few to learn
   // to decode a masked program from a draft's lists (docs/base-pair.md).

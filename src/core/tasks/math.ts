@@ -94,6 +94,7 @@ export const mathFamily: TaskFamily = {
   factUniverse: FACTS,
   // Three or four products a problem: knowing 70% of the table leaves a single model about 40% of test-hard.
   factShares: { shared: 0.5, A: 0.2, B: 0.2, neither: 0.1 },
+  splitSeed: 20261201,
   forkMix: { own: 0.45, reading: 0.4, unrelated: 0.15 },
   // Drafts drawn from any problem already need the rival's facts often enough: three of four products.
   readingFocus: 0,

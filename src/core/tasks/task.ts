@@ -64,6 +64,8 @@ export interface TaskFamily {
   factUniverse: readonly string[];
   /** Fraction of factUniverse taught to both models, only to A, only to B, and to neither (see train/knowledge). */
   factShares: Readonly<Record<'shared' | 'A' | 'B' | 'neither', number>>;
+  /** Seed of the fixed shuffle that factShares cut into groups: which facts fall to whom (see train/knowledge). */
+  splitSeed: number;
   /**
    * Shares of a fork's pretraining examples (see train/sft-data): a problem of its own facts
    * alone, a problem with a draft to read, an unrelated draft. How much reading a fork learns.

@@ -5,7 +5,7 @@
  * entries; code: programs) into four fixed groups, by the family's factShares: taught
  * to both models, only to A, only to B, and to neither (so even a perfect reader's
  * cascade cannot solve everything). The shared trunk learns the shared facts.
- * The split is a fixed shuffle of the family's facts, so it is the same everywhere.
+ * The split is a fixed shuffle of the family's facts (by its splitSeed), so it is the same everywhere.
  */
 import { Rng } from '../random';
 import type { TaskFamily } from '../tasks/task';
@@ -16,11 +16,9 @@ export type FactGroup = keyof TaskFamily['factShares'];
 
 /** The groups in the order they are taken along the shuffle, each its family's factShares of it. */
 const ORDER: readonly FactGroup[] = ['shared', 'A', 'B', 'neither'];
-const SPLIT_SEED = 20261201;
-
-function shuffled(facts: readonly string[]): string[] {
+function shuffled(facts: readonly string[], seed: number): string[] {
   const out = [...facts].sort();
-  const rng = new Rng(SPLIT_SEED);
+  const rng = new Rng(seed);
   for (let i = out.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
     [out[i], out[j]] = [out[j] as string, out[i] as string];
@@ -33,10 +31,10 @@ const groupsByFamily = new Map<string, Map<string, FactGroup>>();
 /** Each fact of the family with its group. */
 export function factGroups(family: TaskFamily): ReadonlyMap<string, FactGroup> {
   // A recipe can change a family's shares (see ./recipe), so they are part of the key.
-  const key = `${family.name} ${JSON.stringify(family.factShares)}`;
+  const key = `${family.name} ${JSON.stringify(family.factShares)} ${family.splitSeed}`;
   let groups = groupsByFamily.get(key);
   if (groups) return groups;
-  const ranked = shuffled(family.factUniverse);
+  const ranked = shuffled(family.factUniverse, family.splitSeed);
   // Each group rounds its own share, so A and B always get as many facts; 'neither' takes the rest.
   const sizes = ORDER.map((group) => (group === 'neither' ? ranked.length : Math.round(family.factShares[group] * ranked.length)));
   groups = new Map();

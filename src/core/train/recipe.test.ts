@@ -1,17 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../random';
 import { mathFamily } from '../tasks/math';
-import { groupCounts } from './knowledge';
+import { factGroups, groupCounts } from './knowledge';
 import { recipeOf, recipeProblem, withRecipe } from './recipe';
 import { sftExample } from './sft-data';
 
-const premise = { factShares: { shared: 0.36, A: 0.22, B: 0.22, neither: 0.2 }, forkMix: { own: 0.8, reading: 0.1, unrelated: 0.1 }, readingFocus: 0, readingTrust: 1 };
+const premise = { factShares: { shared: 0.36, A: 0.22, B: 0.22, neither: 0.2 }, forkMix: { own: 0.8, reading: 0.1, unrelated: 0.1 }, readingFocus: 0, readingTrust: 1, splitSeed: mathFamily.splitSeed };
 
 describe('a pretraining recipe as data', () => {
   it('is the family\'s own recipe by default, and changes who is taught what without touching the family', () => {
     expect(withRecipe(mathFamily, recipeOf(mathFamily))).toEqual(mathFamily);
     expect(groupCounts(withRecipe(mathFamily, premise))).toEqual({ shared: 13, A: 8, B: 8, neither: 7 });
     expect(groupCounts(mathFamily)).toEqual({ shared: 18, A: 7, B: 7, neither: 4 });
+  });
+
+  it('deals the facts by its split seed: the same group sizes, other facts in them, the same every time', () => {
+    const members = (family: typeof mathFamily, group: string) => [...factGroups(family)].filter(([, g]) => g === group).map(([fact]) => fact);
+    const reseeded = withRecipe(mathFamily, { ...premise, splitSeed: 7 });
+    expect(groupCounts(reseeded)).toEqual(groupCounts(withRecipe(mathFamily, premise)));
+    expect(members(reseeded, 'A')).not.toEqual(members(withRecipe(mathFamily, premise), 'A'));
+    expect(members(withRecipe(mathFamily, { ...premise, splitSeed: 7 }), 'A')).toEqual(members(reseeded, 'A'));
   });
 
   it('sets the mix of a fork\'s examples', () => {
@@ -27,7 +35,7 @@ describe('a pretraining recipe as data', () => {
     expect(kinds.unrelated! / 2000).toBeCloseTo(0.1, 1);
   });
 
-  it('refuses shares that do not add up, uneven forks and a focus or trust out of range, saying which', () => {
+  it('refuses shares that do not add up, uneven forks, a focus or trust out of range and a split seed that is no whole number, saying which', () => {
     expect(recipeProblem(premise)).toBeNull();
     expect(recipeProblem({ ...premise, factShares: { shared: 0.5, A: 0.2, B: 0.2, neither: 0.2 } })).toMatch(/fact shares must be fractions adding up to 1/);
     expect(recipeProblem({ ...premise, factShares: { shared: 0.5, A: 0.3, B: 0.1, neither: 0.1 } })).toMatch(/A and B must be taught as many facts/);
@@ -36,5 +44,7 @@ describe('a pretraining recipe as data', () => {
     expect(recipeProblem({ ...premise, readingTrust: -0.1 })).toMatch(/reading trust must be from 0 to 1, got -0.1/);
     expect(() => withRecipe(mathFamily, { ...premise, readingFocus: Number.NaN })).toThrow(/bad pretraining recipe/);
     expect(() => withRecipe(mathFamily, { ...premise, readingTrust: Number.NaN })).toThrow(/reading trust/);
+    expect(recipeProblem({ ...premise, splitSeed: 1.5 })).toMatch(/split seed must be a whole number from 0, got 1.5/);
+    expect(recipeProblem({ ...premise, splitSeed: Number.NaN })).toMatch(/split seed/);
   });
 });

@@ -1,16 +1,18 @@
 /**
  * A base pair's pretraining recipe as data: who is taught which facts (factShares), the mix of
  * a fork's examples (forkMix) and how many of its reading examples need a fact it lacks
- * (readingFocus), and how often a reading example takes the draft's word (readingTrust). A family carries the recipe of its shipped pair; `npm run pretrain` takes
+ * (readingFocus), how often a reading example takes the draft's word (readingTrust), and which facts fall to whom
+ * (splitSeed, the seed of the shuffle the fact shares cut). A family carries the recipe of its shipped pair; `npm run pretrain` takes
  * another one as flags and records it in the pair's manifest entry, so every pair can be rebuilt
  * from its entry. Which pair a problem's fact belongs to follows the recipe (see ./knowledge).
  */
 import type { TaskFamily } from '../tasks/task';
 
-export type PretrainRecipe = Pick<TaskFamily, 'factShares' | 'forkMix' | 'readingFocus' | 'readingTrust'>;
+export type PretrainRecipe = Pick<TaskFamily, 'factShares' | 'forkMix' | 'readingFocus' | 'readingTrust' | 'splitSeed'>;
 
 export function recipeOf(family: TaskFamily): PretrainRecipe {
-  return { factShares: { ...family.factShares }, forkMix: { ...family.forkMix }, readingFocus: family.readingFocus, readingTrust: family.readingTrust };
+  const { factShares, forkMix, readingFocus, readingTrust, splitSeed } = family;
+  return { factShares: { ...factShares }, forkMix: { ...forkMix }, readingFocus, readingTrust, splitSeed };
 }
 
 const sumsToOne = (shares: Readonly<Record<string, number>>) => Math.abs(Object.values(shares).reduce((s, x) => s + x, 0) - 1) < 1e-9;
@@ -18,12 +20,13 @@ const fractions = (shares: Readonly<Record<string, number>>) => Object.values(sh
 
 /** What is wrong with a recipe, or null: shares are fractions adding up to 1, A and B are taught as many facts. */
 export function recipeProblem(recipe: PretrainRecipe): string | null {
-  const { factShares, forkMix, readingFocus, readingTrust } = recipe;
+  const { factShares, forkMix, readingFocus, readingTrust, splitSeed } = recipe;
   if (!fractions(factShares) || !sumsToOne(factShares)) return `fact shares must be fractions adding up to 1, got ${JSON.stringify(factShares)}`;
   if (factShares.A !== factShares.B) return `A and B must be taught as many facts, got A ${factShares.A} and B ${factShares.B}`;
   if (!fractions(forkMix) || !sumsToOne(forkMix)) return `the fork mix must be fractions adding up to 1, got ${JSON.stringify(forkMix)}`;
   if (!(readingFocus >= 0 && readingFocus <= 1)) return `the reading focus must be from 0 to 1, got ${readingFocus}`;
   if (!(readingTrust >= 0 && readingTrust <= 1)) return `the reading trust must be from 0 to 1, got ${readingTrust}`;
+  if (!(Number.isSafeInteger(splitSeed) && splitSeed >= 0)) return `the split seed must be a whole number from 0, got ${splitSeed}`;
   return null;
 }
 

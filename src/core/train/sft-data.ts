@@ -61,7 +61,7 @@ const emptyDifficulties = new Set<string>();
  */
 function problemWhere(family: TaskFamily, split: Split, rng: Rng, ok: (fact: string) => boolean, who: string): Problem {
   const accept = (p: Problem) => family.facts(p).every(ok);
-  const key = (d: number) => `${family.name} ${JSON.stringify(family.factShares)} ${split} ${who} ${d}`;
+  const key = (d: number) => `${family.name} ${JSON.stringify(family.factShares)} ${family.splitSeed} ${split} ${who} ${d}`;
   const difficulty = rng.range(family.minDifficulty, family.maxDifficulty);
   if (!emptyDifficulties.has(key(difficulty))) {
     const problem = tryDraw(family, split, rng, [difficulty], accept);
