@@ -64,5 +64,19 @@ export function passAtKReport(p: PassAtK): string {
     ...table(p, rightAnswer, intervalsText),
     '',
     ...table(p, withReferenceTrace, intervalsText),
+    ...rivalFactTable(p),
   ].join('\n');
+}
+
+/** Which of a rival's facts each model finds alone, one row per fact; nothing for figures without them. */
+function rivalFactTable(p: PassAtK): string[] {
+  if (!p.byRivalFact || p.byRivalFact.length === 0) return [];
+  return [
+    '',
+    `Each fact only one model was taught, and how often the other model finds it alone (a right answer, ${ksText(p.ks)}, on the problems of that model's group that need it):`,
+    '',
+    `| fact | taught to | problems | the other model | 95% intervals |`,
+    '|---|---|---:|---|---|',
+    ...p.byRivalFact.map((r) => `| ${r.fact} | ${r.taughtTo} | ${r.problems} | ${cellsText(r.rival)} | ${intervalsText(r.rival)} |`),
+  ];
 }

@@ -30,6 +30,15 @@ const row = z.object({
   referenceTrace: z.object({ A: z.array(cell), B: z.array(cell) }),
 });
 
+/** One fact taught to one model only: how often the other model finds it alone, on the problems of that group that need it. */
+const rivalFact = z.object({
+  fact: z.string(),
+  taughtTo: z.enum(['A', 'B']),
+  problems: count,
+  /** The other model's right answers in k samples, one cell per k. */
+  rival: z.array(cell),
+});
+
 export const passAtKSchema = z.object({
   /** How to measure it again. */
   command: z.string(),
@@ -44,8 +53,11 @@ export const passAtKSchema = z.object({
   ks: z.array(count.min(1)),
   /** "all" first, then each class that has problems, in PROBLEM_CLASSES order. */
   rows: z.array(row),
+  /** Each fact only one model was taught that test-hard's first problems need, in factUniverse order. Absent in figures measured before it was. */
+  byRivalFact: z.array(rivalFact).optional(),
 });
 
 export type PassAtKCell = z.infer<typeof cell>;
 export type PassAtKRow = z.infer<typeof row>;
+export type RivalFactRow = z.infer<typeof rivalFact>;
 export type PassAtK = z.infer<typeof passAtKSchema>;

@@ -11,7 +11,7 @@ import { VOCAB_SIZE } from '../tokenizer/tokenizer';
 import { factGroups, type FactGroup } from '../train/knowledge';
 import { passAtKSchema } from './pass-at-k-schema';
 import { passAtKReport } from './pass-at-k-report';
-import { measurePassAtK, passAtKCell, passAtKRows, sampleCounts } from './pass-at-k';
+import { measurePassAtK, passAtKCell, passAtKRows, rivalFactRows, sampleCounts } from './pass-at-k';
 import { modelCompleter, type Completer } from './rollouts';
 
 /** C(n, r) exactly, for checking the estimator against its definition. */
@@ -110,6 +110,22 @@ describe('pass@k of each model alone', () => {
     expect(aOnly.referenceTrace.B.map((cell) => cell.mean)).toEqual([0, 0, 0]);
   });
 
+  it('says, per fact only one model was taught, how often the other finds it, on that group\'s problems that need it', () => {
+    const problems = [problem('shared', 'shared'), problem('A', 'shared'), problem('A', 'A'), problem('B', 'shared'), problem('neither', 'A')];
+    const right = { A: [16, 12, 8, 3, 1], B: [16, 0, 1, 14, 0] };
+    const counts = { A: { right: right.A, referenceTrace: right.A }, B: { right: right.B, referenceTrace: right.B } };
+    const rows = rivalFactRows(mathFamily, problems, counts, N, KS);
+    // A's first fact: B on the two "A only" problems (0 and 1 right); the "neither" one that needs it too is not counted.
+    // B's first fact: A on its one problem (3 right). No other private fact is needed.
+    expect(rows.map((r) => [r.fact, r.taughtTo, r.problems]).sort()).toEqual([[factOf('A'), 'A', 2], [factOf('B'), 'B', 1]].sort());
+    const ofA = rows.find((r) => r.taughtTo === 'A')!;
+    KS.forEach((k, i) => expect(ofA.rival[i]!.mean).toBeCloseTo((formula(N, 0, k) + formula(N, 1, k)) / 2, 12));
+    const ofB = rows.find((r) => r.taughtTo === 'B')!;
+    KS.forEach((k, i) => expect(ofB.rival[i]!.mean).toBeCloseTo(formula(N, 3, k), 12));
+    const report = passAtKReport({ command: '', split: 'test-hard', problems: 5, samples: N, temperature: 1, topP: 1, seed: 1, ks: KS, rows: passAtKRows(mathFamily, problems, counts, N, KS), byRivalFact: rows });
+    expect(report).toContain(`| ${factOf('B')} | B | 1 | ${(100 * formula(N, 3, 1)).toFixed(1)} / `);
+  });
+
   it('measures both models on the first test-hard problems with known counts, and prints them', async () => {
     const right = (text: string) => text.charCodeAt(0) % 5;
     const models = { A: scripted(right), B: scripted(() => 0, [], () => 1) };
@@ -122,6 +138,7 @@ describe('pass@k of each model alone', () => {
     expect(p.rows.slice(1).reduce((s, r) => s + r.problems, 0)).toBe(6);
     const report = passAtKReport(p);
     expect(report).toContain('| model | all (6) |');
+    expect(p.byRivalFact!.reduce((s, r) => s + r.problems, 0)).toBeGreaterThanOrEqual(p.rows.filter((r) => r.group === 'A only' || r.group === 'B only').reduce((s, r) => s + r.problems, 0));
     expect(report).toContain('| B | 6.3 / 25.0 / 100.0 |');
     expect(report).toContain('| B | 0.0 / 0.0 / 0.0 |');
     await expect(measurePassAtK(models, mathFamily, { problems: 6, samples: 4, ks: [1, 8], seed: 2, command: '' })).rejects.toThrow(/every k/);

@@ -16,7 +16,8 @@ import { testHardSplit } from '../tasks/splits';
 import type { Problem, TaskFamily } from '../tasks/task';
 import { verify } from '../tasks/verifier';
 import { PROBLEM_CLASSES, problemClass } from './by-group';
-import type { PassAtK, PassAtKCell, PassAtKRow } from './pass-at-k-schema';
+import { factGroup } from '../train/knowledge';
+import type { PassAtK, PassAtKCell, PassAtKRow, RivalFactRow } from './pass-at-k-schema';
 import type { Completer } from './rollouts';
 
 /**
@@ -117,6 +118,23 @@ export function passAtKRows(family: TaskFamily, problems: readonly Problem[], co
   return [row('all', problems.map((_, i) => i)), ...groups];
 }
 
+/**
+ * For each fact only one model was taught, the other model's pass@k on the problems that need it
+ * (those of the owner's "only" group): which of a rival's facts reward alone can find. A group's
+ * pass@k can hide that one easily guessed fact carries it (code: a two-primitive program).
+ */
+export function rivalFactRows(family: TaskFamily, problems: readonly Problem[], counts: Record<Member, SampleCounts>, n: number, ks: readonly number[]): RivalFactRow[] {
+  const classes = problems.map((p) => problemClass(family, p));
+  return family.factUniverse.flatMap((fact) => {
+    const group = factGroup(family, fact);
+    if (group !== 'A' && group !== 'B') return [];
+    const rival: Member = group === 'A' ? 'B' : 'A';
+    const indices = problems.flatMap((p, i) => (classes[i] === `${group} only` && family.facts(p).includes(fact) ? [i] : []));
+    if (indices.length === 0) return [];
+    return [{ fact, taughtTo: group, problems: indices.length, rival: ks.map((k) => passAtKCell(indices.map((i) => counts[rival].right[i] as number), n, k)) }];
+  });
+}
+
 function checkSetup(setup: PassAtKSetup): void {
   if (!Number.isInteger(setup.problems) || setup.problems < 1) throw new RangeError(`pass@k needs at least 1 problem, got ${setup.problems}`);
   if (!Number.isInteger(setup.samples) || setup.samples < 1) throw new RangeError(`pass@k needs at least 1 sample, got ${setup.samples}`);
@@ -140,5 +158,6 @@ export async function measurePassAtK(models: Record<Member, Completer>, family: 
     seed: setup.seed,
     ks: [...setup.ks],
     rows: passAtKRows(family, problems, counts, setup.samples, setup.ks),
+    byRivalFact: rivalFactRows(family, problems, counts, setup.samples, setup.ks),
   };
 }
