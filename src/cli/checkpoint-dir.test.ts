@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { codeFamily } from '../core/tasks/code';
+import { mathFamily } from '../core/tasks/math';
+import { factGroups } from '../core/train/knowledge';
+import { pairFamily } from './checkpoint-dir';
+
+const shipped = JSON.parse(readFileSync('public/checkpoints/manifest.json', 'utf8'));
+
+describe("a pair's family from its manifest entry", () => {
+  it('deals an entry recorded before recipes had a split seed by its family\'s own seed, as it was made', () => {
+    const entry = shipped.pairs['math-premise'];
+    expect(entry.recipe.splitSeed).toBeUndefined();
+    const family = pairFamily(entry, 'math-premise');
+    expect(family.splitSeed).toBe(mathFamily.splitSeed);
+    // The entry's own record of who was taught what is the split the family deals.
+    expect(Object.fromEntries(factGroups(family))).toEqual(entry.knowledge.facts);
+  });
+
+  it('deals by the seed an entry records', () => {
+    const recipe = { factShares: { shared: 0.03, A: 0.2, B: 0.2, neither: 0.57 }, forkMix: codeFamily.forkMix, readingFocus: 0.8, readingTrust: 1 };
+    const seeded = pairFamily({ task: 'code', recipe: { ...recipe, splitSeed: 185944 } }, 'code-premise');
+    const unseeded = pairFamily({ task: 'code', recipe }, 'code-premise');
+    expect(seeded.splitSeed).toBe(185944);
+    expect([...factGroups(seeded)]).not.toEqual([...factGroups(unseeded)]);
+  });
+});
