@@ -16,6 +16,7 @@ export type FactGroup = keyof TaskFamily['factShares'];
 
 /** The groups in the order they are taken along the shuffle, each its family's factShares of it. */
 const ORDER: readonly FactGroup[] = ['shared', 'A', 'B', 'neither'];
+
 function shuffled(facts: readonly string[], seed: number): string[] {
   const out = [...facts].sort();
   const rng = new Rng(seed);
@@ -28,10 +29,14 @@ function shuffled(facts: readonly string[], seed: number): string[] {
 
 const groupsByFamily = new Map<string, Map<string, FactGroup>>();
 
+/** What decides a family's split: a recipe can change its shares and seed (see ./recipe), so both are in it. */
+export function splitKey(family: TaskFamily): string {
+  return `${family.name} ${JSON.stringify(family.factShares)} ${family.splitSeed}`;
+}
+
 /** Each fact of the family with its group. */
 export function factGroups(family: TaskFamily): ReadonlyMap<string, FactGroup> {
-  // A recipe can change a family's shares (see ./recipe), so they are part of the key.
-  const key = `${family.name} ${JSON.stringify(family.factShares)} ${family.splitSeed}`;
+  const key = splitKey(family);
   let groups = groupsByFamily.get(key);
   if (groups) return groups;
   const ranked = shuffled(family.factUniverse, family.splitSeed);

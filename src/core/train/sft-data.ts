@@ -23,7 +23,7 @@ import type { Rng } from '../random';
 import { draftedPrompt, draftView, plainPrompt, solutionText } from '../tasks/format';
 import { sampleProblem, type Split } from '../tasks/splits';
 import type { Problem, Solution, TaskFamily } from '../tasks/task';
-import { factGroup, taught, type Learner } from './knowledge';
+import { factGroup, splitKey, taught, type Learner } from './knowledge';
 
 export interface TextExample {
   prompt: string;
@@ -61,7 +61,7 @@ const emptyDifficulties = new Set<string>();
  */
 function problemWhere(family: TaskFamily, split: Split, rng: Rng, ok: (fact: string) => boolean, who: string): Problem {
   const accept = (p: Problem) => family.facts(p).every(ok);
-  const key = (d: number) => `${family.name} ${JSON.stringify(family.factShares)} ${family.splitSeed} ${split} ${who} ${d}`;
+  const key = (d: number) => `${splitKey(family)} ${split} ${who} ${d}`;
   const difficulty = rng.range(family.minDifficulty, family.maxDifficulty);
   if (!emptyDifficulties.has(key(difficulty))) {
     const problem = tryDraw(family, split, rng, [difficulty], accept);
