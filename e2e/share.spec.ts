@@ -41,6 +41,8 @@ test('a shared config opens in a fresh page with every field equal, and nothing 
   const here = new URL(page.url());
   expect(link.startsWith(`${here.origin}${here.pathname}#agon=1.`)).toBe(true);
   expect(link.length).toBeLessThan(1000);
+  // The premise pair's option comes with the shipped manifest, which loads after the page.
+  await expect(page.locator('input[name="base-pair"][value="premise"]')).toHaveCount(1);
   const fields = await formFields(page);
 
   const context = await browser.newContext();
@@ -48,7 +50,7 @@ test('a shared config opens in a fresh page with every field equal, and nothing 
   await fresh.goto(link);
   await expect(fresh.getByTestId('link-notice')).toContainText('Opened a shared experiment');
   await expect(fresh.getByTestId('link-notice')).toContainText('Nothing runs until you press Start');
-  expect(await formFields(fresh)).toEqual(fields);
+  await expect.poll(() => formFields(fresh)).toEqual(fields);
   await expect(fresh.getByLabel('seeds', { exact: true })).toHaveValue('42');
   await expectNoRun(fresh);
   await context.close();
