@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COUNT_LIMITS, KERNEL_CASES, RECORDED_LIMITS, ROLLOUT_KERNEL_SETTINGS, ROLLOUT_SETTINGS, SAMPLING_SEEDS, SAMPLING_SETTINGS, SAMPLING_SHAPES, TOLERANCE } from './fused-check-cases';
+import { CHROMIUM_KERNEL_CASES, CHROMIUM_SAMPLING_SHAPES, RECORDED_LIMITS, ROLLOUT_KERNEL_SETTINGS, ROLLOUT_SETTINGS, SAMPLING_SEEDS, SAMPLING_SETTINGS, TOLERANCE } from './fused-check-cases';
 
 // Each fused WebGPU kernel against the plain tfjs ops on the same (SwiftShader) adapter (the
-// checks themselves in ./fused-check-cases, which Firefox's suite runs too). The 300-step memory
-// check runs in Firefox only (engines/fused-kernels.ts): it watches tfjs's own buffer accounting,
-// the same code in every browser, and took a minute of SwiftShader here.
+// checks themselves in ./fused-check-cases, which Firefox's suite runs too). SwiftShader is several
+// times slower than lavapipe, so Chromium checks each kernel at one shape (CHROMIUM_KERNEL_CASES)
+// and leaves to Firefox's suite (engines/fused-kernels.ts) what does not depend on the engine: the
+// second shapes, the kernel, dispatch and read-back counts (tfjs's own bookkeeping, the same code in
+// every browser; Node on Dawn counts them too) and the 300-step memory check.
 
 type Checks = NonNullable<Window['__fused']>;
 
@@ -34,7 +36,7 @@ async function check<K extends keyof Checks>(page: Page, name: K, ...args: Param
 
 test('fused WebGPU kernels equal the plain ops, forward and gradients', async () => {
   test.setTimeout(600_000);
-  for (const { label, name, args } of KERNEL_CASES) {
+  for (const { label, name, args } of CHROMIUM_KERNEL_CASES) {
     const diffs = await page.evaluate(([n, a]) => (window.__fused![n as keyof Checks] as (...x: unknown[]) => Promise<number[]>)(...a), [name, args] as const);
     expect(diffs.length, label).toBeGreaterThan(0);
     for (const [i, d] of diffs.entries()) expect(d, `${label}, output ${i}`).toBeLessThan(TOLERANCE);
@@ -43,7 +45,7 @@ test('fused WebGPU kernels equal the plain ops, forward and gradients', async ()
 
 test('the fused sampling kernel draws the same tokens as the plain path', async () => {
   test.setTimeout(600_000);
-  for (const [B, V] of SAMPLING_SHAPES) {
+  for (const [B, V] of CHROMIUM_SAMPLING_SHAPES) {
     for (const [temperature, topP] of SAMPLING_SETTINGS) {
       const label = `sampling B${B} V${V} T${temperature} topP${topP}`;
       const [tokens, logProb, prob, done] = await check(page, 'sampling', B, V, temperature, topP, SAMPLING_SEEDS);
@@ -70,44 +72,6 @@ test('the rollout kernel draws the plain path\'s tokens in one dispatch and one 
     expect([dispatches, readBacks], `${label}: dispatches, read-backs`).toEqual([1, 1]);
     if (eosId === 5) expect(finished, `${label}: rows that drew eos`).toBeGreaterThan(0);
   }
-});
-
-// The kernel targets (COUNT_LIMITS).
-test('the default model trains in at most 300 kernels a step and samples in at most 80 a token', async () => {
-  test.setTimeout(600_000);
-  const plain = await page.evaluate(() => window.__fused!.counts(false));
-  const fused = await page.evaluate(() => window.__fused!.counts(true));
-  console.log(`kernels per train step ${plain.train} -> ${fused.train} (GPU dispatches ${plain.trainDispatches} -> ${fused.trainDispatches}); ` +
-    `per token ${plain.token} -> ${fused.token} (dispatches ${plain.tokenDispatches} -> ${fused.tokenDispatches}); ` +
-    `fused per token: ${JSON.stringify(fused.tokenByName)}`);
-  expect(fused.train).toBeLessThanOrEqual(COUNT_LIMITS.trainKernels);
-  expect(fused.token).toBeLessThanOrEqual(COUNT_LIMITS.tokenKernels);
-  // Per token: the embedding, five a layer, the head with the draw.
-  expect(fused.tokenDispatches).toBeLessThanOrEqual(COUNT_LIMITS.tokenDispatches);
-  // The fused path must launch fewer GPU programs, not only fewer tfjs kernels.
-  expect(fused.trainDispatches).toBeLessThan(plain.trainDispatches);
-  expect(fused.trainDispatches).toBeLessThanOrEqual(COUNT_LIMITS.trainDispatches);
-  expect(fused.tokenDispatches).toBeLessThan(plain.tokenDispatches);
-});
-
-// At most one read-back (a GPU sync) per rollout stage on the fused path. Counted
-// by wrapping the webgpu backend's read and readSync, for each stage of an Agon round (the
-// drafts, then the solutions) on the default model and completion budget. The rest of a round
-// is its two policy updates (training steps): each reads its loss back once (and its KL
-// statistic when a reference model is set). Reads of host-side values are no GPU sync: not counted.
-test('a rollout stage reads back at most once on the fused path', async () => {
-  test.setTimeout(600_000);
-  const r = await page.evaluate(() => window.__fused!.readbacks());
-  console.log(`read-backs on ${r.backend}, ${r.jobs} rollouts a stage: drafts ${r.draft}, solutions ${r.solve}; ` +
-    `whole Agon round ${r.round} (one policy update alone: ${r.update}); ` +
-    `host-side reads (no GPU sync) drafts/solutions/round/update: ${r.hostReads.join('/')}`);
-  expect(r.backend).toBe('webgpu');
-  expect(r.draft).toBeLessThanOrEqual(1);
-  expect(r.solve).toBeLessThanOrEqual(1);
-  expect(r.round).toBe(r.draft + r.solve + 2 * r.update);
-  expect(r.update).toBe(1);
-  // Every row emits eos at its first token: the plain path stops early, the fused path does not; same result.
-  expect(r.earlyStopMismatch).toBe(0);
 });
 
 // The recorded training step (its equality with the plain ops is a KERNEL_CASES case): once

@@ -39,7 +39,7 @@ const CONFIG: ExperimentConfig = {
   steps: 3,
   problems_per_step: 6,
   eval_every: 1,
-  eval_problems: 50,
+  eval_problems: 20,
   // m = 3 splits a problem's 2N = 12 rollouts into 3 drafts and 9 solutions; only B drafts and only the solving model learns.
   arms: [{ name: 'mix', ...AGON_FIELDS, bonus: 'margin', bonus_weight: 2, roles: 'b-drafts', solutions_per_draft: 3, learners: 'solver', drafter_reward: 'zero-sum' }],
   sweep: { field: 'swap_every', values: [1, 2], arm: {} },
