@@ -13,6 +13,7 @@ describe("a pair's family from its manifest entry", () => {
     expect(entry.recipe.splitSeed).toBeUndefined();
     const family = pairFamily(entry, 'math-premise');
     expect(family.splitSeed).toBe(mathFamily.splitSeed);
+    expect(family.hardDifficulties).toEqual(mathFamily.hardDifficulties);
     // The entry's own record of who was taught what is the split the family deals.
     expect(Object.fromEntries(factGroups(family))).toEqual(entry.knowledge.facts);
   });
@@ -23,5 +24,11 @@ describe("a pair's family from its manifest entry", () => {
     const unseeded = pairFamily({ task: 'code', recipe }, 'code-premise');
     expect(seeded.splitSeed).toBe(185944);
     expect([...factGroups(seeded)]).not.toEqual([...factGroups(unseeded)]);
+  });
+
+  it('takes the hard difficulties an entry records, and the family\'s own where it records none', () => {
+    const recipe = { factShares: codeFamily.factShares, forkMix: codeFamily.forkMix, readingFocus: 0.8, readingTrust: 1 };
+    expect(pairFamily({ task: 'code', recipe: { ...recipe, hardDifficulties: [3] } }, 'code-premise').hardDifficulties).toEqual([3]);
+    expect(pairFamily({ task: 'code', recipe }, 'code-premise').hardDifficulties).toEqual(codeFamily.hardDifficulties);
   });
 });

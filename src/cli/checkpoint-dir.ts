@@ -24,8 +24,8 @@ interface ManifestEntry {
   files: { a: ManifestFile; b: ManifestFile };
   id?: string;
   task?: string;
-  /** Without splitSeed in entries recorded before recipes had one. */
-  recipe?: Omit<PretrainRecipe, 'splitSeed'> & Partial<Pick<PretrainRecipe, 'splitSeed'>>;
+  /** Without splitSeed or hardDifficulties in entries recorded before recipes had them. */
+  recipe?: Omit<PretrainRecipe, 'splitSeed' | 'hardDifficulties'> & Partial<Pick<PretrainRecipe, 'splitSeed' | 'hardDifficulties'>>;
   [field: string]: unknown;
 }
 
@@ -78,8 +78,8 @@ export function shippedPairBytes(dir: string, task: string, basePair: string): {
 /** The family a pair was pretrained on and its recipe: the entry's, or for a pair made before recipes were recorded, the family's own. */
 export function pairFamily(entry: Pick<ManifestEntry, 'task' | 'recipe'>, name: string): TaskFamily {
   const family = familyByName(entry.task ?? name);
-  // Every pair recorded before recipes had a split seed was dealt by its family's own.
-  return entry.recipe ? withRecipe(family, { splitSeed: family.splitSeed, ...entry.recipe }) : family;
+  // Every pair recorded before recipes had a split seed or hard difficulties was made with its family's own.
+  return entry.recipe ? withRecipe(family, { splitSeed: family.splitSeed, hardDifficulties: family.hardDifficulties, ...entry.recipe }) : family;
 }
 
 /** Loads a pair (by its manifest name: a family's, or e.g. math-premise) from the folder; throws with a clear message when it is missing or does not match. */

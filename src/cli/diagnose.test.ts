@@ -31,14 +31,14 @@ describe('npm run diagnose', () => {
 
   it('pretrain records a named pair with its recipe and premise figures in the manifest, and diagnose measures the same pair again', () => {
     const dir = mkdtempSync(join(tmpdir(), 'agon-premise-'));
-    const recipe = ['--pair', 'math-premise', '--fact-shares', '0.36,0.22,0.22,0.2', '--fork-mix', '0.8,0.1,0.1', '--reading-trust', '0.4', '--split-seed', '7'];
+    const recipe = ['--pair', 'math-premise', '--fact-shares', '0.36,0.22,0.22,0.2', '--fork-mix', '0.8,0.1,0.1', '--reading-trust', '0.4', '--split-seed', '7', '--hard-difficulties', '4'];
     const pretrain = cli('pretrain', ['--task', 'math', ...recipe, '--trunk-steps', '2', '--fork-steps', '1', '--batch', '2', '--check-problems', '2', '--eval-size', '6', '--out', dir]);
     expect(pretrain.status, pretrain.stderr).toBe(0);
     expect(pretrain.stdout).toContain('## The math base pair on test-hard');
     const written = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).pairs['math-premise'];
     expect(written).toMatchObject({
       task: 'math',
-      recipe: { factShares: { shared: 0.36, A: 0.22, B: 0.22, neither: 0.2 }, forkMix: { own: 0.8, reading: 0.1, unrelated: 0.1 }, readingFocus: 0, readingTrust: 0.4, splitSeed: 7 },
+      recipe: { factShares: { shared: 0.36, A: 0.22, B: 0.22, neither: 0.2 }, forkMix: { own: 0.8, reading: 0.1, unrelated: 0.1 }, readingFocus: 0, readingTrust: 0.4, splitSeed: 7, hardDifficulties: [4] },
       files: { a: { file: 'math-premise-a.ckpt' }, b: { file: 'math-premise-b.ckpt' } },
     });
     expect(written.id).toMatch(/^math:[0-9a-f]{16}:[0-9a-f]{16}$/);

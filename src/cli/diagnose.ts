@@ -104,16 +104,16 @@ type Pair = { a: Transformer; b: Transformer };
 async function diagnosePremise(args: Args, pair: Pair, family: TaskFamily, command: string): Promise<Premise> {
   console.error(`premise: ${args.problems} problems x ${args.samples} samples`);
   const setup = { ...args, command };
-  const samples = await samplePremise({ A: modelCompleter(pair.a), B: modelCompleter(pair.b) }, args.family, setup);
+  const samples = await samplePremise({ A: modelCompleter(pair.a), B: modelCompleter(pair.b) }, family, setup);
   const premise = premiseOf(setup, samples);
-  console.log(premiseReport(args.family.name, premise));
+  console.log(premiseReport(family.name, premise));
   console.log(`\n${groupReport(figuresByGroup(family, samples))}`);
-  if (args.family.name === 'code') {
-    const sampling = { temperature: 1, topP: 1, maxNewTokens: completionBudget(args.family), seed: args.seed };
+  if (family.name === 'code') {
+    const sampling = { temperature: 1, topP: 1, maxNewTokens: completionBudget(family), seed: args.seed };
     const rows = [];
     for (const [name, model] of [['A', pair.a], ['B', pair.b]] as const) {
-      const { verifications } = await soloStage(model, args.family, samples.problems, sampling);
-      rows.push(...codeErrorRows(args.family, name, samples.problems, verifications));
+      const { verifications } = await soloStage(model, family, samples.problems, sampling);
+      rows.push(...codeErrorRows(family, name, samples.problems, verifications));
     }
     console.log(`\n${codeErrorReport(rows)}\nOne sampled answer per problem and model (temperature 1, seed ${args.seed}).`);
   }
@@ -137,7 +137,7 @@ async function diagnosePassAtK(args: Args, pair: Pair, family: TaskFamily, comma
 async function main() {
   const args = parse();
   const info = await selectBackend([args.backend]);
-  // The pair's own recipe: which facts it was taught decides the by-group rows.
+  // The pair's own recipe: which facts it was taught decides the by-group rows, its hard difficulties the problems.
   const { pair, family } = loadPair(args.dir, args.pairName);
   const command = `npm run diagnose -- ${process.argv.slice(2).join(' ')}`.trim();
   console.error(`diagnosing the ${args.pairName} pair in ${args.dir} on ${info.name}`);

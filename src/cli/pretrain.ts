@@ -40,7 +40,8 @@ const USAGE = `usage: npm run pretrain -- --task math|code [--trunk-steps N] [--
        [--lr X] [--fork-noise X] [--seed N] [--trunk-target P] [--fork-target P] [--check-every N]
        [--check-problems N] [--plateau-checks N] [--backend wasm|cpu] [--eval-size N] [--out DIR]
        [--forks-from DIR] [--pair NAME] [--fact-shares S,A,B,N] [--fork-mix OWN,READ,UNREL]
-       [--reading-focus X] [--reading-trust X] [--split-seed N] [--save-trunk] [--trunk-from DIR] [--resume]
+       [--reading-focus X] [--reading-trust X] [--split-seed N] [--hard-difficulties D,...] [--save-trunk]
+       [--trunk-from DIR] [--resume]
        [--only-fork A|B]
 Steps are maxima: each stage stops once its held-out loss has not improved by 1% for
 --plateau-checks checks in a row (0: never), or once validation pass@1 reaches its target.
@@ -54,7 +55,9 @@ shipped recipe): --fact-shares the shares of facts taught to both, only A, only 
 --reading-focus the share of reading examples drawn among problems that need a fact it lacks;
 --reading-trust the share of reading examples that take the draft's word where the fork lacks a
 fact (the others write the fork's own guess there); --split-seed the seed of the fixed shuffle the
-fact shares cut, which decides which facts fall to whom.
+fact shares cut, which decides which facts fall to whom; --hard-difficulties the difficulties of
+the pair's test-hard and validation splits (and of the problems a fork's focused reading draws), which
+diagnose and the premise figures then measure on.
 --save-trunk keeps the trained trunk in --out (<pair>-trunk.ckpt and .json); --trunk-from DIR forks
 the trunk kept there instead of training one, where the flags would train the same trunk (the
 same shared facts and trunk settings): pilots of other fork mixes cost only their forks.

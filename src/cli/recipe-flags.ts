@@ -7,6 +7,7 @@
  *   --reading-focus X         share of reading examples drawn among problems the fork lacks a fact of
  *   --reading-trust X         share of reading examples that take the draft's word where the fork lacks a fact
  *   --split-seed N            seed of the shuffle the fact shares cut: which facts fall to whom
+ *   --hard-difficulties D,... the difficulties of the pair's hard splits (test-hard, validation)
  * Unset flags keep the family's own recipe (its shipped pair's).
  */
 import type { TaskFamily } from '../core/tasks/task';
@@ -18,6 +19,7 @@ export const RECIPE_OPTIONS = {
   'reading-focus': { type: 'string' },
   'reading-trust': { type: 'string' },
   'split-seed': { type: 'string' },
+  'hard-difficulties': { type: 'string' },
 } as const;
 
 const PAIR_NAME = /^[a-z][a-z0-9-]{0,39}$/;
@@ -37,7 +39,9 @@ function shares<K extends string>(flag: string, raw: string, keys: readonly K[],
 }
 
 /** The recipe the flags give over the family's own, or a usage error naming what is wrong. */
-export function recipeFlags(values: { 'fact-shares'?: string; 'fork-mix'?: string; 'reading-focus'?: string; 'reading-trust'?: string; 'split-seed'?: string }, family: TaskFamily, fail: (message: string) => never): PretrainRecipe {
+type RecipeValues = { [flag in keyof typeof RECIPE_OPTIONS]?: string };
+
+export function recipeFlags(values: RecipeValues, family: TaskFamily, fail: (message: string) => never): PretrainRecipe {
   const recipe = recipeOf(family);
   if (values['fact-shares'] !== undefined) recipe.factShares = shares('fact-shares', values['fact-shares'], ['shared', 'A', 'B', 'neither'], fail);
   if (values['fork-mix'] !== undefined) recipe.forkMix = shares('fork-mix', values['fork-mix'], ['own', 'reading', 'unrelated'], fail);
@@ -49,7 +53,12 @@ export function recipeFlags(values: { 'fact-shares'?: string; 'fork-mix'?: strin
     if (!/^\d+$/.test(seed.trim())) fail(`--split-seed takes a whole number from 0, got "${seed}"`);
     recipe.splitSeed = Number(seed);
   }
-  const problem = recipeProblem(recipe);
+  const hard = values['hard-difficulties'];
+  if (hard !== undefined) {
+    if (!/^\s*\d+(\s*,\s*\d+)*\s*$/.test(hard)) fail(`--hard-difficulties takes whole numbers separated by commas, e.g. 3 or 2,3, got "${hard}"`);
+    recipe.hardDifficulties = hard.split(',').map(Number);
+  }
+  const problem = recipeProblem(recipe, family);
   if (problem) fail(problem);
   return recipe;
 }

@@ -21,7 +21,9 @@ interface TrunkNote {
 function madeBy(family: TaskFamily, config: PretrainConfig) {
   const shared = [...factGroups(family)].filter(([, group]) => group === 'shared').map(([fact]) => fact).sort();
   const { model, trunkSteps, batchSize, learningRate, seed, trunkTarget, checkEvery, plateauChecks, heldOutSize } = config;
-  return { family: family.name, shared, model, trunkSteps, batchSize, learningRate, seed, trunkTarget, checkEvery, plateauChecks, heldOutSize };
+  // The hard split's validation stops the trunk only where it has a target: unset otherwise, so trunks kept before recipes named it still match.
+  const hardDifficulties = trunkTarget < 1 ? [...family.hardDifficulties] : undefined;
+  return { family: family.name, shared, model, trunkSteps, batchSize, learningRate, seed, trunkTarget, checkEvery, plateauChecks, heldOutSize, hardDifficulties };
 }
 
 const paths = (dir: string, pair: string) => ({ ckpt: join(dir, `${pair}-trunk.ckpt`), note: join(dir, `${pair}-trunk.json`) });
