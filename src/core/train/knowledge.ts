@@ -34,22 +34,28 @@ export function splitKey(family: TaskFamily): string {
   return `${family.name} ${JSON.stringify(family.factShares)} ${family.splitSeed}`;
 }
 
-/** Each fact of the family with its group. */
-export function factGroups(family: TaskFamily): ReadonlyMap<string, FactGroup> {
-  const key = splitKey(family);
-  let groups = groupsByFamily.get(key);
-  if (groups) return groups;
-  const ranked = shuffled(family.factUniverse, family.splitSeed);
-  // Each group rounds its own share, so A and B always get as many facts; 'neither' takes the rest.
-  const sizes = ORDER.map((group) => (group === 'neither' ? ranked.length : Math.round(family.factShares[group] * ranked.length)));
-  groups = new Map();
+/** The facts dealt into groups: a fixed shuffle by `seed`, cut in order by the shares (each group rounds its own share, so A and B always get as many facts; 'neither' takes the rest). */
+export function dealFacts(facts: readonly string[], shares: TaskFamily['factShares'], seed: number): Map<string, FactGroup> {
+  const ranked = shuffled(facts, seed);
+  const sizes = ORDER.map((group) => (group === 'neither' ? ranked.length : Math.round(shares[group] * ranked.length)));
+  const groups = new Map<string, FactGroup>();
   let start = 0;
   ORDER.forEach((group, i) => {
     const end = Math.min(ranked.length, start + (sizes[i] as number));
     for (const fact of ranked.slice(start, end)) groups.set(fact, group);
     start = end;
   });
-  groupsByFamily.set(key, groups);
+  return groups;
+}
+
+/** Each fact of the family with its group. */
+export function factGroups(family: TaskFamily): ReadonlyMap<string, FactGroup> {
+  const key = splitKey(family);
+  let groups = groupsByFamily.get(key);
+  if (!groups) {
+    groups = dealFacts(family.factUniverse, family.factShares, family.splitSeed);
+    groupsByFamily.set(key, groups);
+  }
   return groups;
 }
 
