@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeFamily } from '../core/tasks/code';
 import { mathFamily } from '../core/tasks/math';
 import { factGroups } from '../core/train/knowledge';
-import { pairFamily } from './checkpoint-dir';
+import { pairFamily, shippedPairHardSplit, writeManifest } from './checkpoint-dir';
 
 const shipped = JSON.parse(readFileSync('public/checkpoints/manifest.json', 'utf8'));
 
@@ -30,5 +32,18 @@ describe("a pair's family from its manifest entry", () => {
     const recipe = { factShares: codeFamily.factShares, forkMix: codeFamily.forkMix, readingFocus: 0.8, readingTrust: 1 };
     expect(pairFamily({ task: 'code', recipe: { ...recipe, hardDifficulties: [3] } }, 'code-premise').hardDifficulties).toEqual([3]);
     expect(pairFamily({ task: 'code', recipe }, 'code-premise').hardDifficulties).toEqual(codeFamily.hardDifficulties);
+  });
+});
+
+describe('the hard split a config\'s shipped pair was made for', () => {
+  it('is the entry\'s recorded one, found by name or by id, and none where the entry records none', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hard-split-'));
+    const files = { a: { file: 'x', bytes: 0, sha256: '' }, b: { file: 'y', bytes: 0, sha256: '' } };
+    const recipe = { factShares: codeFamily.factShares, forkMix: codeFamily.forkMix, readingFocus: 0.8, readingTrust: 1 };
+    writeManifest(dir, { version: 1, pairs: { code: { files, id: 'code:1', task: 'code' }, 'code-premise': { files, id: 'code:2', task: 'code', recipe: { ...recipe, hardDifficulties: [3] } } } });
+    expect(shippedPairHardSplit(dir, 'code', 'premise')).toEqual([3]);
+    expect(shippedPairHardSplit(dir, 'code', 'code:2')).toEqual([3]);
+    expect(shippedPairHardSplit(dir, 'code', 'shipped')).toBeUndefined();
+    expect(shippedPairHardSplit(dir, 'math', 'premise')).toBeUndefined();
   });
 });

@@ -75,6 +75,12 @@ export function shippedPairBytes(dir: string, task: string, basePair: string): {
   return { a: checkedBytes(dir, entry.files.a), b: checkedBytes(dir, entry.files.b) };
 }
 
+/** The hard split the shipped pair a config's base_pair names was made for, where its entry records one. */
+export function shippedPairHardSplit(dir: string, task: string, basePair: string): readonly number[] | undefined {
+  const manifest = readManifest(dir);
+  return manifest.pairs[manifestKey(task, shippedPairOf(task, basePair, manifest.pairs))]?.recipe?.hardDifficulties;
+}
+
 /** The family a pair was pretrained on and its recipe: the entry's, or for a pair made before recipes were recorded, the family's own. */
 export function pairFamily(entry: Pick<ManifestEntry, 'task' | 'recipe'>, name: string): TaskFamily {
   const family = familyByName(entry.task ?? name);

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import { describeAdapter, selectBackend, type BackendInfo } from '../core/backend';
 import { basePairId } from '../core/experiment/base-pair';
+import { withPairHardSplit } from '../core/experiment/experiment-family';
 import { parseExperimentConfig, type ExperimentConfig } from '../core/experiment/config';
 import { curvesCsv } from '../core/experiment/csv';
 import { isPresetName, presetFor, PRESETS } from '../core/experiment/presets';
@@ -27,7 +28,7 @@ import { mechanismCurves, methodCurves } from '../core/experiment/summary';
 import { SHIPPED_PAIR_NAMES } from '../core/experiment/shipped-pair';
 import { completionBudget } from '../core/tasks/budget';
 import { familyByName } from '../core/tasks/families';
-import { shippedPairBytes } from './checkpoint-dir';
+import { shippedPairBytes, shippedPairHardSplit } from './checkpoint-dir';
 import { passAt1Svg } from './plot-svg';
 import { agonOverGrpoText, headlineRatiosText, pooledTableText } from './pooled-table';
 import { seedTablesText } from './seed-tables';
@@ -287,12 +288,14 @@ function summarize(config: ExperimentConfig, results: ExperimentResult[], out: s
 }
 
 async function main() {
-  const { config, seeds, out, checkpoints, backend, jobs, arms, summary, summarizeOnly, bySeed, resume, reference } = parse();
+  const { config: given, seeds, out, checkpoints, backend, jobs, arms, summary, summarizeOnly, bySeed, resume, reference } = parse();
   if (summarizeOnly) {
     const results = seeds.map((seed) => JSON.parse(readFileSync(join(out, `result-seed${seed}.json`), 'utf8')) as ExperimentResult);
-    summarize(results[0]?.config ?? config, results, out, reference, bySeed);
+    summarize(results[0]?.config ?? given, results, out, reference, bySeed);
     return;
   }
+  // Recorded in config.json: a pair made for its own hard split is measured on it.
+  const config = withPairHardSplit(given, shippedPairHardSplit(checkpoints, given.task, given.base_pair));
   mkdirSync(out, { recursive: true });
   // The resolved config, saved for rerunning (children of --jobs read it; they do not write it).
   const configFile = join(out, 'config.json');

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_EXPERIMENT, parseExperimentConfig, type ExperimentConfig } from '../core/experiment/config';
 import { parseSeeds, withSeeds } from '../core/experiment/seeds';
-import { shippedPairBytes } from './checkpoint-dir';
+import { shippedPairBytes, shippedPairHardSplit } from './checkpoint-dir';
+import { withPairHardSplit } from '../core/experiment/experiment-family';
 import { PYTORCH_SOURCES, pytorchProject, type PythonSources } from '../core/export/pytorch-project';
 import { decodeFoundLink, linkInAddress } from '../app/share/share-url';
 
@@ -158,7 +159,9 @@ export async function exportPytorch(argv: string[]): Promise<string> {
 /** Writes the project of a checked config to `out` (replacing it); the number of files written. */
 export async function writePytorchProject(config: ExperimentConfig, out: string, from: { checkpoints: string; appVersion: string; sources?: string }): Promise<number> {
   const pair = readPair(from.checkpoints, config.task, config.base_pair);
-  const files = await pytorchProject({ config, pair, sources: readPythonSources(from.sources), appVersion: from.appVersion });
+  // A pair made for its own hard split is trained and measured on it, as the runner does.
+  const resolved = withPairHardSplit(config, shippedPairHardSplit(from.checkpoints, config.task, config.base_pair));
+  const files = await pytorchProject({ config: resolved, pair, sources: readPythonSources(from.sources), appVersion: from.appVersion });
   writeProject(out, files);
   return files.size;
 }

@@ -8,6 +8,7 @@
  */
 import { useState } from 'react';
 import { curvesCsv } from '../../core/experiment/csv';
+import { withPairHardSplit } from '../../core/experiment/experiment-family';
 import { seedsOf } from '../../core/experiment/seeds';
 import { downloadBlob, downloadText } from '../export/download';
 import { pageEnvironment } from '../export/environment';
@@ -56,7 +57,7 @@ export function ExportBar() {
       const pair = await fetchBasePair(new URL('checkpoints/', document.baseURI).href, config.task, config.base_pair);
       // Loaded on demand: the exporter draws every problem of the run and zips the project.
       const { pytorchZip } = await import('../export/pytorch-zip');
-      return pytorchZip(`${stem}-pytorch`, config, pair.bytes, __APP_VERSION__);
+      return pytorchZip(`${stem}-pytorch`, withPairHardSplit(config, pair.hardDifficulties), pair.bytes, __APP_VERSION__);
     };
     zip().then((bytes) => downloadBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), `${stem}-pytorch.zip`), (e: unknown) => setError(`PyTorch export failed: ${e instanceof Error ? e.message : String(e)}`));
   };

@@ -13,7 +13,7 @@ interface ManifestFile {
 }
 
 interface Manifest {
-  pairs: Partial<Record<string, { id?: string; files: { a: ManifestFile; b: ManifestFile } }>>;
+  pairs: Partial<Record<string, { id?: string; files: { a: ManifestFile; b: ManifestFile }; recipe?: { hardDifficulties?: number[] } }>>;
 }
 
 async function fetchOk(url: string): Promise<Response> {
@@ -36,7 +36,8 @@ async function fetchChecked(baseUrl: string, entry: ManifestFile): Promise<Uint8
   return bytes;
 }
 
-export async function fetchBasePair(baseUrl: string, task: string, basePair: string): Promise<{ bytes: BasePairBytes; files: { a: string; b: string } }> {
+/** The pair's bytes and files, and the hard split it was made for where its entry records one. */
+export async function fetchBasePair(baseUrl: string, task: string, basePair: string): Promise<{ bytes: BasePairBytes; files: { a: string; b: string }; hardDifficulties?: number[] }> {
   let manifest: Manifest;
   try {
     manifest = (await (await fetchOk(new URL('manifest.json', baseUrl).href)).json()) as Manifest;
@@ -48,5 +49,6 @@ export async function fetchBasePair(baseUrl: string, task: string, basePair: str
   const pair = manifest.pairs[key];
   if (!pair) throw new Error(`the checkpoint manifest has no base pair "${key}"; create it with "npm run pretrain -- --task ${task}${key === task ? '' : ` --pair ${key}`}"`);
   const [a, b] = await Promise.all([fetchChecked(baseUrl, pair.files.a), fetchChecked(baseUrl, pair.files.b)]);
-  return { bytes: { a, b }, files: { a: pair.files.a.file, b: pair.files.b.file } };
+  const hard = pair.recipe?.hardDifficulties;
+  return { bytes: { a, b }, files: { a: pair.files.a.file, b: pair.files.b.file }, ...(hard ? { hardDifficulties: hard } : {}) };
 }

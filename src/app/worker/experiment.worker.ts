@@ -15,6 +15,7 @@ import type { ExperimentConfig } from '../../core/experiment/config';
 import type { Environment, ExperimentResult } from '../../core/experiment/result';
 import { planResume, restartSteps, type RunResume, type SavedState } from '../../core/experiment/resume';
 import { ExperimentRunner, type BasePairBytes } from '../../core/experiment/runner';
+import { withPairHardSplit } from '../../core/experiment/experiment-family';
 import { configForSeed, seedsOf } from '../../core/experiment/seeds';
 import { configureWasmPaths } from '../wasmPaths';
 import { fetchBasePair } from './checkpoints';
@@ -197,7 +198,8 @@ async function start(command: WorkerCommand & { type: 'start' }): Promise<void> 
     const { continuation } = command;
     for (const seed of seedsOf(command.config).filter((s) => !continuation?.finished.includes(s))) {
       post({ type: 'seed', seed });
-      const config = { ...configForSeed(command.config, seed), base_pair: id };
+      // A pair made for its own hard split is measured on it (the result's config records it).
+      const config = withPairHardSplit({ ...configForSeed(command.config, seed), base_pair: id }, pair.hardDifficulties);
       let resume = continuation?.seed === seed ? continuation.resume : null;
       let outcome = await runSeed(config, pair.bytes, environment, resume);
       while (outcome.kind === 'lost') {

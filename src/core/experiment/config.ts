@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 import { DEFAULT_RL_CONFIG } from '../rl/config';
+import { FAMILIES } from '../tasks/families';
+import type { TaskFamily, TaskFamilyName } from '../tasks/task';
+import { hardSplitProblem } from '../train/recipe';
 import { armParityProblem } from './arm-fields';
 import { armNameSchema, customArmsSchema, sweepArms, sweepSchema } from './custom-arms';
 import { METHODS, NAMED_ARMS } from './methods';
@@ -42,6 +45,12 @@ export const experimentConfigSchema = z
     base_pair_source: z.enum(['shipped', 'pretrain']).default('shipped'),
     /** How to pretrain the pair; read only when base_pair_source is 'pretrain'. */
     pretrain: pretrainSettingsSchema.optional(),
+    /**
+     * Difficulties of test-hard, validation and the training problems, for a pair made for a hard
+     * split of its own (code-premise: three-primitive programs). Absent: the family's; a run fills
+     * it in from its shipped pair's manifest entry where that entry records other ones.
+     */
+    hard_difficulties: z.array(int(1, 9)).min(1).max(9).optional(),
     methods: z.array(z.enum(METHODS)).refine((m) => new Set(m).size === m.length, 'a method is listed twice'),
     /** Arms of the config's own beside the paper's methods (custom-arms.ts); absent: none. */
     arms: customArmsSchema.optional(),
@@ -64,6 +73,7 @@ export const experimentConfigSchema = z
   .strict()
   // Cross-field rules: the issue sits on `path`; `params.partners` names the other fields the rule reads (a share link's repair resets them when resetting `path` is not enough).
   .refine((c) => c.base_pair_source !== 'pretrain' || c.pretrain !== undefined, { message: 'pretraining needs its settings', path: ['pretrain'], params: { partners: ['base_pair_source'] } })
+  .superRefine(refuseBadHardSplit)
   .refine((c) => c.seeds === undefined || c.seeds[0] === c.seed, { message: 'seeds must start with seed', path: ['seeds'], params: { partners: ['seed'] } })
   .refine((c) => c.pass_k <= c.eval_samples, { message: 'pass_k cannot exceed eval_samples', path: ['pass_k'], params: { partners: ['eval_samples'] } })
   .refine((c) => c.eval_every <= Math.max(1, c.steps), {
@@ -75,6 +85,15 @@ export const experimentConfigSchema = z
   .superRefine(refuseBadRows, { when: (payload) => payload.issues.length === 0 });
 
 export type ExperimentConfig = z.infer<typeof experimentConfigSchema>;
+
+/** A hard split the task's generator can draw: each difficulty once, within the family's. */
+function refuseBadHardSplit(c: { task: string; hard_difficulties?: number[] | undefined }, ctx: z.RefinementCtx): void {
+  const family = FAMILIES[c.task as TaskFamilyName] as TaskFamily | undefined;
+  // A bad task or list is reported on its own field.
+  if (!family || !Array.isArray(c.hard_difficulties)) return;
+  const problem = hardSplitProblem(c.hard_difficulties, family);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['hard_difficulties'], message: problem, params: { partners: ['task'] } });
+}
 
 /**
  * The rules on the rows as a whole: at least one, every name once (the paper's method and arm

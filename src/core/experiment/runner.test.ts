@@ -10,6 +10,7 @@ import { bucketLength } from '../model/buckets';
 import { TOKENIZER_VERSION, VOCAB_SIZE } from '../tokenizer/tokenizer';
 import { DEFAULT_EXPERIMENT, type ExperimentConfig } from './config';
 import type { ExperimentEvent } from './events';
+import { experimentFamily } from './experiment-family';
 import { armsFor, ExperimentRunner, trainingProblems } from './runner';
 import { METHODS } from './methods';
 
@@ -129,6 +130,17 @@ describe('experiment runner', () => {
     expect(b.arms).toEqual(a.arms);
     const c = await new ExperimentRunner({ ...config, seed: 2 }, tinyPair(), env).run();
     expect(c.arms).not.toEqual(a.arms);
+  }, 600_000);
+
+  it('trains on the config\'s hard split when it names one', async () => {
+    const config: ExperimentConfig = { ...micro, steps: 1, methods: ['grpo'], hard_difficulties: [2] };
+    const runner = new ExperimentRunner(config, tinyPair(), env);
+    const texts: string[] = [];
+    runner.on((e) => e.type === 'round' && e.round.kind === 'grpo' && texts.push(...e.round.problems.map((p) => p.text)));
+    await runner.run();
+    const hard = trainingProblems(experimentFamily(config), config.seed, 0, config.problems_per_step);
+    expect(hard.every((p) => p.difficulty === 2)).toBe(true);
+    expect(texts).toEqual(hard.map((p) => p.text));
   }, 600_000);
 
   it('stops an arm whose loss turns NaN, with a clear error, keeping what it measured', async () => {

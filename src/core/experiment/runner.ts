@@ -15,11 +15,11 @@ import type { RlConfig } from '../rl/config';
 import { grpoStep, type Learner } from '../rl/grpo';
 import { restoreOptimizer, saveOptimizer } from '../rl/optimizer-state';
 import { agonDrafts, type Member, type Round } from '../rl/round';
-import { familyByName } from '../tasks/families';
 import { sampleProblem, testHardSplit, validationSplit } from '../tasks/splits';
 import type { Problem, TaskFamily } from '../tasks/task';
 import { TOKENIZER_VERSION } from '../tokenizer/tokenizer';
 import type { ExperimentConfig } from './config';
+import { experimentFamily } from './experiment-family';
 import { phasePlan, RunEta, type Phase } from './eta';
 import { evaluateReadout, type EvalContext, type EvalSets } from './evaluate';
 import type { ExperimentEvent } from './events';
@@ -115,7 +115,7 @@ export class ExperimentRunner {
     this.onlyArms = options.onlyArms ?? null;
     this.now = options.now ?? Date.now;
     this.fatal = options.fatal;
-    this.family = familyByName(config.task);
+    this.family = experimentFamily(config);
     if (continuation && continuation.basePair !== config.base_pair) {
       throw new Error(`this run started from base pair ${continuation.basePair}, and the base pair here is ${config.base_pair}: continuing would not be the same run`);
     }

@@ -14,7 +14,7 @@ import { trainingProblems } from '../experiment/runner';
 import { seedsOf } from '../experiment/seeds';
 import { decodeCheckpoint } from '../model/checkpoint';
 import { completionBudget } from '../tasks/budget';
-import { familyByName } from '../tasks/families';
+import { experimentFamily } from '../experiment/experiment-family';
 import { testHardSplit, validationSplit } from '../tasks/splits';
 import type { Problem } from '../tasks/task';
 import { PYTORCH_EXPORT_VERSION, pytorchRun } from './pytorch-arms';
@@ -54,7 +54,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
 /** Path -> contents of the project. */
 export async function pytorchProject(input: PytorchExportInput): Promise<Map<string, string | Uint8Array>> {
   const { config, pair, sources } = input;
-  const family = familyByName(config.task);
+  const family = experimentFamily(config);
   const seeds = seedsOf(config);
   const files = new Map<string, string | Uint8Array>();
   for (const path of Object.keys(sources) as (keyof PythonSources)[]) files.set(path, sources[path]);

@@ -22,7 +22,8 @@ export function recipeOf(family: TaskFamily): PretrainRecipe {
 const sumsToOne = (shares: Readonly<Record<string, number>>) => Math.abs(Object.values(shares).reduce((s, x) => s + x, 0) - 1) < 1e-9;
 const fractions = (shares: Readonly<Record<string, number>>) => Object.values(shares).every((x) => Number.isFinite(x) && x >= 0 && x <= 1);
 
-function hardProblem(hard: readonly number[], { minDifficulty, maxDifficulty }: Difficulties): string | null {
+/** What is wrong with a hard split for a family of these difficulties, or null. */
+export function hardSplitProblem(hard: readonly number[], { minDifficulty, maxDifficulty }: Difficulties): string | null {
   const ok = hard.length > 0 && new Set(hard).size === hard.length && hard.every((d) => Number.isInteger(d) && d >= minDifficulty && d <= maxDifficulty);
   return ok ? null : `the hard difficulties must be distinct whole numbers from ${minDifficulty} to ${maxDifficulty}, at least one, got ${JSON.stringify(hard)}`;
 }
@@ -36,7 +37,7 @@ export function recipeProblem(recipe: PretrainRecipe, difficulties: Difficulties
   if (!(readingFocus >= 0 && readingFocus <= 1)) return `the reading focus must be from 0 to 1, got ${readingFocus}`;
   if (!(readingTrust >= 0 && readingTrust <= 1)) return `the reading trust must be from 0 to 1, got ${readingTrust}`;
   if (!(Number.isSafeInteger(splitSeed) && splitSeed >= 0)) return `the split seed must be a whole number from 0, got ${splitSeed}`;
-  return hardProblem(hardDifficulties, difficulties);
+  return hardSplitProblem(hardDifficulties, difficulties);
 }
 
 /** The family as a pair pretrained by `recipe` sees it; throws on a recipe recipeProblem rejects. */
