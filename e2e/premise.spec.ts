@@ -73,3 +73,24 @@ test('the paper-premise pair: its card, and a run starts from its checkpoints', 
   await expect(page.getByTestId('progress')).toHaveAttribute('data-status', 'complete');
   await expect(page.getByTestId('results-table').locator('tr[data-method="zero-shot"]')).toBeVisible();
 });
+
+test('the paper-premise code pair: its own hard split is named on the card and recorded in the run', async ({ page }, testInfo) => {
+  const entry = manifest.pairs['code-premise'];
+  await openPlayground(page, '?backends=wasm');
+  await page.getByLabel('Task family').selectOption('code');
+  await configureMicro(page, ['zero-shot']);
+  await page.getByTestId('base-pair-picker').getByRole('radio', { name: /paper-premise checkpoints/ }).check();
+  await expect(page.getByTestId('base-pair-hard-split')).toContainText('test-hard of difficulty 3 only (code\'s own: 2 and 3)');
+  await expect(page.getByTestId('base-pair-premise')).toContainText(`better single model (${entry.premise.better}, ${pct(entry.premise.solo[entry.premise.better].sampled)})`);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByTestId('base-pair')).toHaveText(`this run: ${entry.files.a.file} + ${entry.files.b.file}, id ${entry.id}`);
+  await expect(page.getByTestId('progress')).toHaveAttribute('data-status', 'complete');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-bar').getByRole('button', { name: 'Run (JSON)' }).click()]);
+  const path = testInfo.outputPath('run.json');
+  await file.saveAs(path);
+  const result = JSON.parse(readFileSync(path, 'utf8'));
+  expect(result.config).toMatchObject({ task: 'code', base_pair: entry.id, hard_difficulties: [3] });
+  // The shipped code pair keeps its family's split, and says nothing about it.
+  await page.getByTestId('base-pair-picker').getByRole('radio', { name: /^shipped checkpoints/ }).check();
+  await expect(page.getByTestId('base-pair-hard-split')).toHaveCount(0);
+});

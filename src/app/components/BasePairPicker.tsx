@@ -2,12 +2,13 @@
  * The base pair the methods start from: the shipped checkpoints, or a pair pretrained
  * from scratch in this tab before the experiment (with its settings under the CLI's names).
  */
+import { familyByName } from '../../core/tasks/families';
 import type { TaskFamilyName } from '../../core/tasks/task';
 import { PRETRAIN_BUDGETS } from '../../core/train/pretrain-defaults';
 import { premiseHeadline } from '../premise/headline';
 import { manifestKey, shippedPairOf } from '../../core/experiment/shipped-pair';
 import { passAtKCard } from '../premise/pass-at-k-card';
-import { useShippedPairs, useShippedPassAtK, useShippedPremise } from '../premise/use-shipped-premise';
+import { useShippedHardSplit, useShippedPairs, useShippedPassAtK, useShippedPremise } from '../premise/use-shipped-premise';
 import { useAppStore } from '../store/app-store';
 import { NumberField } from './fields';
 
@@ -52,6 +53,18 @@ function ShippedPremise({ name }: { name: string }) {
       {headline.lines.map((line) => (
         <div key={line}>{line}</div>
       ))}
+    </div>
+  );
+}
+
+/** Where a shipped pair was made for a hard split of its own: runs on it are trained and measured there. */
+function ShippedHardSplit({ name, task }: { name: string; task: TaskFamilyName }) {
+  const hard = useShippedHardSplit(name);
+  const own = familyByName(task).hardDifficulties;
+  if (!hard || (hard.length === own.length && hard.every((d, i) => d === own[i]))) return null;
+  return (
+    <div className="method-explain" data-testid="base-pair-hard-split">
+      This pair was made for a test-hard of difficulty {hard.join(' and ')} only ({task}'s own: {own.join(' and ')}): a run on it trains and is measured on that split, and its results record it (hard_difficulties).
     </div>
   );
 }
@@ -136,6 +149,7 @@ export function BasePairPicker({ disabled }: { disabled: boolean }) {
           </span>
         </label>
       ))}
+      {source !== 'pretrain' && <ShippedHardSplit name={manifestKey(task, shippedPair)} task={task} />}
       {source !== 'pretrain' && <ShippedPremise name={manifestKey(task, shippedPair)} />}
       {source !== 'pretrain' && <ShippedPassAtK name={manifestKey(task, shippedPair)} />}
       {source === 'pretrain' && <PretrainSettings disabled={disabled} />}

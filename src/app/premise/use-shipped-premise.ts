@@ -1,6 +1,6 @@
 /**
  * The shipped pairs as the manifest lists them, for the base-pair card: which pairs a family has
- * (each entry's id), a pair's premise figures and its pass@k alone. The manifest is fetched once per page; any
+ * (each entry's id), a pair's premise figures, its pass@k alone and the hard split it was made for. The manifest is fetched once per page; any
  * failure shows nothing.
  */
 import { useEffect, useState } from 'react';
@@ -38,6 +38,13 @@ function useManifest(): unknown {
 export function useShippedPairs(): Record<string, ManifestPairRef> {
   const pairs = (useManifest() as { pairs?: unknown } | null)?.pairs;
   return typeof pairs === 'object' && pairs !== null ? (pairs as Record<string, ManifestPairRef>) : {};
+}
+
+/** The hard split a shipped pair (by its manifest name) was made for, when its entry records one. */
+export function useShippedHardSplit(name: string): number[] | null {
+  const entry = (useShippedPairs() as Record<string, { recipe?: { hardDifficulties?: unknown } } | undefined>)[name];
+  const hard = entry?.recipe?.hardDifficulties;
+  return Array.isArray(hard) && hard.length > 0 && hard.every((d) => Number.isInteger(d)) ? (hard as number[]) : null;
 }
 
 /** A shipped pair's premise figures (by its manifest name), when its entry records them. */

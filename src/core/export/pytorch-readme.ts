@@ -28,6 +28,7 @@ export function trlMapping(config: ExperimentConfig): [field: string, value: str
     ['methods', v(config.methods), 'no counterpart: which arms to train (GRPO is GRPOTrainer; each Agon variant is two GRPO learners that take turns)'],
     ['arms, sweep', `${v((config.arms ?? []).map((a) => a.name))}, ${config.sweep ? `${config.sweep.field} over ${v(config.sweep.values)}` : 'none'}`, "no counterpart: the config's own arms and its sweep's points, trained and read out like the methods (an Agon arm with the mechanisms it sets)"],
     ['task, base_pair', `${v(config.task)}, ${v(config.base_pair)}`, 'train_dataset and model (here the shipped base pair, converted on load)'],
+    ['hard_difficulties', config.hard_difficulties ? v(config.hard_difficulties) : "the family's", 'no counterpart: the difficulties train_dataset and eval_dataset are drawn at (a pair made for a hard split of its own is trained and measured on it)'],
   ];
 }
 

@@ -21,10 +21,10 @@ import { CASCADES, modelCompleter } from '../diagnostics/rollouts';
 import { soloStage } from '../eval/cascade';
 import { CHECKPOINT_VERSION, decodeCheckpoint, modelFromCheckpoint } from '../model/checkpoint';
 import { completionBudget } from '../tasks/budget';
-import { familyByName } from '../tasks/families';
 import { testHardSplit } from '../tasks/splits';
 import { TOKENIZER_VERSION } from '../tokenizer/tokenizer';
 import { pretrainModelConfig } from './pretrain-defaults';
+import { pairFamily } from '../../cli/checkpoint-dir';
 import { flattened } from './pretrain-pair';
 
 const DIR = 'public/checkpoints';
@@ -63,7 +63,8 @@ function recordedPairIds(task: string): string[] {
 describe.each(Object.keys(manifest.pairs))('the shipped %s base pair', (name) => {
   const entry = manifest.pairs[name];
   const task: string = entry.task;
-  const family = familyByName(task);
+  // The family as the pair was made: its recipe's deal of facts and its hard split.
+  const family = pairFamily(entry, name);
   const load = (member: 'a' | 'b') => {
     const path = `${DIR}/${entry.files[member].file}`;
     return modelFromCheckpoint(new Uint8Array(readFileSync(path)), { tokenizerVersion: TOKENIZER_VERSION, source: path });
@@ -177,22 +178,43 @@ describe.each(Object.keys(manifest.pairs))('the shipped %s base pair', (name) =>
   }, 600_000);
 });
 
+/** The untrained figures of the paper's base (docs/base-pair.md), fixed before any RL ran on a paper-premise pair. */
+function expectPaperBase(name: string) {
+  const p = premiseSchema.parse(manifest.pairs[name].premise);
+  expect(p.problems).toBe(1000);
+  const zeroShot = p.solo[p.better].sampled;
+  const moa = [p.cascades['A->B'], p.cascades['B->A']];
+  const lift = Math.max(...moa.map((c) => c.lift.mean));
+  const selfRefinement = p.cascades[`${p.better}->${p.better}`].passAt1 - zeroShot;
+  const judge = Math.max(...moa.map(perfectJudge)) - zeroShot;
+  expect(zeroShot, 'the better single model').toBeGreaterThanOrEqual(0.18);
+  expect(zeroShot, 'the better single model').toBeLessThanOrEqual(0.28);
+  expect(lift, 'MoA, the better direction, over zero-shot').toBeGreaterThanOrEqual(0.07);
+  expect(lift, 'MoA, the better direction, over zero-shot').toBeLessThanOrEqual(0.15);
+  expect(selfRefinement, 'self-refinement over zero-shot').toBeGreaterThanOrEqual(0);
+  expect(selfRefinement, 'self-refinement over zero-shot').toBeLessThanOrEqual(0.09);
+  expect(judge, 'a perfect judge over zero-shot').toBeGreaterThanOrEqual(0.15);
+}
+
 describe('the paper-premise math pair', () => {
-  // The untrained figures of the paper's base (docs/base-pair.md), fixed before any RL ran on the pair.
-  it("meets the paper base's untrained targets on 1000 test-hard problems", () => {
-    const p = premiseSchema.parse(manifest.pairs['math-premise'].premise);
-    expect(p.problems).toBe(1000);
-    const zeroShot = p.solo[p.better].sampled;
-    const moa = [p.cascades['A->B'], p.cascades['B->A']];
-    const lift = Math.max(...moa.map((c) => c.lift.mean));
-    const selfRefinement = p.cascades[`${p.better}->${p.better}`].passAt1 - zeroShot;
-    const judge = Math.max(...moa.map(perfectJudge)) - zeroShot;
-    expect(zeroShot, 'the better single model').toBeGreaterThanOrEqual(0.18);
-    expect(zeroShot, 'the better single model').toBeLessThanOrEqual(0.28);
-    expect(lift, 'MoA, the better direction, over zero-shot').toBeGreaterThanOrEqual(0.07);
-    expect(lift, 'MoA, the better direction, over zero-shot').toBeLessThanOrEqual(0.15);
-    expect(selfRefinement, 'self-refinement over zero-shot').toBeGreaterThanOrEqual(0);
-    expect(selfRefinement, 'self-refinement over zero-shot').toBeLessThanOrEqual(0.09);
-    expect(judge, 'a perfect judge over zero-shot').toBeGreaterThanOrEqual(0.15);
+  it("meets the paper base's untrained targets on 1000 test-hard problems", () => expectPaperBase('math-premise'));
+});
+
+describe('the paper-premise code pair', () => {
+  it("meets the paper base's untrained targets on 1000 test-hard problems", () => expectPaperBase('code-premise'));
+
+  it('leaves the rival\'s programs out of reward\'s reach: the better model finds at most 10% of the rival-only problems in 64 samples', () => {
+    const entry = manifest.pairs['code-premise'];
+    const better = premiseSchema.parse(entry.premise).better;
+    const p = passAtKSchema.parse(entry.passAtK);
+    const rivals = p.rows.find((row) => row.group === (better === 'A' ? 'B only' : 'A only'))!;
+    expect(rivals.problems).toBeGreaterThan(100);
+    expect(rivals[better][p.ks.indexOf(64)]!.mean, `${better}'s pass@64 on the rival's problems`).toBeLessThanOrEqual(0.1);
+  });
+
+  it('was made for a test-hard of three-primitive programs, and its family draws from it', () => {
+    const entry = manifest.pairs['code-premise'];
+    expect(entry.recipe.hardDifficulties).toEqual([3]);
+    expect(pairFamily(entry, 'code-premise').hardDifficulties).toEqual([3]);
   });
 });
