@@ -80,7 +80,7 @@ test('the paper-premise code pair: its own hard split is named on the card and r
   await page.getByLabel('Task family').selectOption('code');
   await configureMicro(page, ['zero-shot']);
   await page.getByTestId('base-pair-picker').getByRole('radio', { name: /paper-premise checkpoints/ }).check();
-  await expect(page.getByTestId('base-pair-hard-split')).toContainText('test-hard of difficulty 3 only (code\'s own: 2 and 3)');
+  await expect(page.getByTestId('base-pair-hard-split')).toContainText('test-hard of 3 primitives only (code\'s own test-hard: 2 and 3)');
   await expect(page.getByTestId('base-pair-premise')).toContainText(`better single model (${entry.premise.better}, ${pct(entry.premise.solo[entry.premise.better].sampled)})`);
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByTestId('base-pair')).toHaveText(`this run: ${entry.files.a.file} + ${entry.files.b.file}, id ${entry.id}`);

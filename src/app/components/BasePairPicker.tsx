@@ -57,6 +57,9 @@ function ShippedPremise({ name }: { name: string }) {
   );
 }
 
+/** What a difficulty counts, per family. */
+const DIFFICULTY_UNIT: Record<TaskFamilyName, string> = { math: 'products', code: 'primitives' };
+
 /** Where a shipped pair was made for a hard split of its own: runs on it are trained and measured there. */
 function ShippedHardSplit({ name, task }: { name: string; task: TaskFamilyName }) {
   const hard = useShippedHardSplit(name);
@@ -64,7 +67,7 @@ function ShippedHardSplit({ name, task }: { name: string; task: TaskFamilyName }
   if (!hard || (hard.length === own.length && hard.every((d, i) => d === own[i]))) return null;
   return (
     <div className="method-explain" data-testid="base-pair-hard-split">
-      This pair was made for a test-hard of difficulty {hard.join(' and ')} only ({task}'s own: {own.join(' and ')}): a run on it trains and is measured on that split, and its results record it (hard_difficulties).
+      This pair was made for a test-hard of {hard.join(' and ')} {DIFFICULTY_UNIT[task]} only ({task}'s own test-hard: {own.join(' and ')}): a run on it trains and is measured on that split, and its results record it (hard_difficulties).
     </div>
   );
 }
