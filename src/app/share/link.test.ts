@@ -154,6 +154,18 @@ describe('share links', () => {
     }
   });
 
+  it('carries a hard split, and resets one the task cannot draw, naming it', () => {
+    const code: ExperimentConfig = { ...edited, task: 'code', base_pair: 'premise', hard_difficulties: [3] };
+    const kept = decodeLink(encodeLink(shared({ config: code })), defaults);
+    if (!kept.ok) throw new Error(kept.message);
+    expect(kept.link.config).toEqual(code);
+    const bad = decodeLink(payloadOf({ app: '0.1.0', basePair: null, config: { ...code, hard_difficulties: [4] } }), defaults);
+    if (!bad.ok) throw new Error(bad.message);
+    expect(bad.reset).toEqual(['hard_difficulties']);
+    expect(bad.link.config.hard_difficulties).toBeUndefined();
+    expect(bad.link.config.task).toBe('code');
+  });
+
   it('source pretrain without its settings: the default settings of the link\'s task, still pretraining', () => {
     for (const task of ['math', 'code'] as const) {
       const config = { ...edited, task, base_pair_source: 'pretrain' };
