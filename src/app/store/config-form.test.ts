@@ -34,6 +34,16 @@ describe('config form', () => {
     expect(issueFor(form, 'methods')).toBe('pick at least one method');
   });
 
+  it('drops a hard split once the pair or task changes: the next pair brings its own', () => {
+    const opened = formFromConfig({ ...formFromPreset('micro', 'code').config!, base_pair: 'premise', hard_difficulties: [3] });
+    expect(setField(opened, 'seed', 2).config?.hard_difficulties).toEqual([3]);
+    for (const [path, value] of [['base_pair', 'shipped'], ['base_pair_source', 'pretrain'], ['task', 'math']] as const) {
+      const form = setField(opened, path, value);
+      expect(form.draft, path).not.toHaveProperty('hard_difficulties');
+      expect(form.issues, path).toEqual([]);
+    }
+  });
+
   it('follows the task family with the completion budget', () => {
     const form = setField(formFromPreset('micro', 'math'), 'task', 'code');
     expect(form.config?.rl.max_completion_length).toBe(completionBudget(codeFamily));

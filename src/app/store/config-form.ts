@@ -98,10 +98,15 @@ export function withDraft(draft: Record<string, unknown>, texts: Record<string, 
   return validated(draft, texts, 'custom');
 }
 
+/** The fields that choose the base pair. */
+const PAIR_FIELDS = ['task', 'base_pair', 'base_pair_source'];
+
 function edit(form: ConfigForm, path: string, value: unknown, texts: Record<string, string>): ConfigForm {
   let draft = setPath(form.draft, path, value);
   // The completion budget follows the task family's fixed layout.
   if (path === 'task' && (value === 'math' || value === 'code')) draft = setPath(draft, 'rl.max_completion_length', completionBudget(familyByName(value)));
+  // A hard split belongs to the pair it was made for: a run on another pair (or task) takes that pair's own.
+  if (PAIR_FIELDS.includes(path)) draft = withoutKey(draft, 'hard_difficulties');
   const followed = followBasePair(draft, path, value);
   return withDraft(followed.draft, Object.fromEntries(Object.entries(texts).filter(([p]) => !followed.reset.includes(p))));
 }
