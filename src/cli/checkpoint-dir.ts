@@ -68,17 +68,21 @@ function checkedBytes(dir: string, entry: ManifestFile): Uint8Array {
  * each checked against the manifest; throws naming the missing entry or file.
  */
 export function shippedPairBytes(dir: string, task: string, basePair: string): { a: Uint8Array; b: Uint8Array } {
-  const manifest = readManifest(dir);
-  const key = manifestKey(task, shippedPairOf(task, basePair, manifest.pairs));
-  const entry = manifest.pairs[key];
+  const { key, entry } = shippedPairEntry(dir, task, basePair);
   if (!entry) throw new Error(`${manifestPath(dir)} has no base pair "${key}"; create it with "npm run pretrain -- --task ${task}${key === task ? '' : ` --pair ${key}`} --out ${dir}"`);
   return { a: checkedBytes(dir, entry.files.a), b: checkedBytes(dir, entry.files.b) };
 }
 
 /** The hard split the shipped pair a config's base_pair names was made for, where its entry records one. */
 export function shippedPairHardSplit(dir: string, task: string, basePair: string): readonly number[] | undefined {
+  return shippedPairEntry(dir, task, basePair).entry?.recipe?.hardDifficulties;
+}
+
+/** The manifest name and entry (if listed) of the shipped pair a config's base_pair names. */
+function shippedPairEntry(dir: string, task: string, basePair: string): { key: string; entry: ManifestEntry | undefined } {
   const manifest = readManifest(dir);
-  return manifest.pairs[manifestKey(task, shippedPairOf(task, basePair, manifest.pairs))]?.recipe?.hardDifficulties;
+  const key = manifestKey(task, shippedPairOf(task, basePair, manifest.pairs));
+  return { key, entry: manifest.pairs[key] };
 }
 
 /** The family a pair was pretrained on and its recipe: the entry's, or for a pair made before recipes were recorded, the family's own. */
