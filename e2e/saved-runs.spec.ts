@@ -41,6 +41,8 @@ test('reload during a run: listed as interrupted with its curves; it continues f
   await saved.getByRole('button', { name: 'Rename' }).click();
   await saved.getByLabel('run name').fill('cut short');
   await saved.getByRole('button', { name: 'Save' }).click();
+  // The editor closes once the name is stored: reloading before that could lose it.
+  await expect(saved.getByLabel('run name')).toHaveCount(0);
   await page.reload();
   await expect(saved).toHaveAttribute('data-name', 'cut short');
   // As after the first reload: Open is clicked on a page that has settled, not one still laying out.

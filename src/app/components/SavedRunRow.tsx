@@ -12,8 +12,11 @@ function stepsDone(run: SavedRun): number {
 
 function NameEditor({ run, done }: { run: SavedRun; done: () => void }) {
   const [name, setName] = useState(run.name);
-  const save = () => {
-    void useSavedRuns.getState().rename(run.id, name);
+  const [saving, setSaving] = useState(false);
+  // The editor closes once the name is stored, so a tab closed right after sees it kept.
+  const save = async () => {
+    setSaving(true);
+    await useSavedRuns.getState().rename(run.id, name);
     done();
   };
   return (
@@ -21,12 +24,14 @@ function NameEditor({ run, done }: { run: SavedRun; done: () => void }) {
       className="rename"
       onSubmit={(e) => {
         e.preventDefault();
-        save();
+        void save();
       }}
     >
-      <input aria-label="run name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} autoFocus />
-      <button type="submit">Save</button>
-      <button type="button" onClick={done}>
+      <input aria-label="run name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} autoFocus disabled={saving} />
+      <button type="submit" disabled={saving}>
+        {saving ? 'Saving…' : 'Save'}
+      </button>
+      <button type="button" onClick={done} disabled={saving}>
         Cancel
       </button>
     </form>
