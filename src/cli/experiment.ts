@@ -233,7 +233,8 @@ function byCost(config: ExperimentConfig): string[] {
  */
 async function runChildren(config: ExperimentConfig, configFile: string, seeds: number[], jobs: number, out: string, checkpoints: string, backend: string): Promise<ExperimentResult[]> {
   const arms = byCost(config);
-  const units = arms.flatMap((arm) => seeds.map((seed) => ({ seed, arm })));
+  // Seed by seed, the longest arms first within a seed: a run stopped part-way leaves whole seeds.
+  const units = seeds.flatMap((seed) => arms.map((arm) => ({ seed, arm })));
   // An arm's part is written only when the arm has finished, so one that exists is whole (--resume).
   const queue = units.filter((u) => !existsSync(resultFile(out, u.seed, [u.arm])));
   for (const u of units.filter((v) => !queue.includes(v))) console.log(`[seed ${u.seed}] ${u.arm}: finished earlier, kept from ${resultFile(out, u.seed, [u.arm])}`);
