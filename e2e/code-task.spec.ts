@@ -10,6 +10,8 @@ test('micro Agon run on the code family from its shipped checkpoints', async ({ 
   page.on('pageerror', (err) => errors.push(err.message));
   await openPlayground(page, '?backends=wasm');
   await page.getByLabel('Task family').selectOption('code');
+  // The page opens on the paper-premise code pair; this run is on the shipped one.
+  await page.getByTestId('base-pair-picker').getByRole('radio', { name: /^shipped checkpoints/ }).check();
   await expect(page.getByTestId('config-panel')).toContainText("a list program from its function's name and three examples");
   await configureMicro(page, ['agon', 'zero-shot']);
 

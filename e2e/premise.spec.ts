@@ -23,6 +23,7 @@ test('the base-pair card shows the premise lifts of the shipped pair, per task f
   const card = page.getByTestId('base-pair-premise');
   for (const task of ['math', 'code']) {
     await page.getByLabel('Task family').selectOption(task);
+    await page.getByTestId('base-pair-picker').getByRole('radio', { name: /^shipped checkpoints/ }).check();
     const p = manifest.pairs[task].premise;
     await expect(card).toContainText(`better single model (${p.better}, ${pct(p.solo[p.better].sampled)})`);
     await expect(card).toContainText('untrained cascade: A->B');
@@ -65,6 +66,7 @@ test('the paper-premise pair: its card, and a run starts from its checkpoints', 
   const entry = manifest.pairs['math-premise'];
   const p = entry.premise;
   await openPlayground(page, '?backends=wasm');
+  await page.getByLabel('Task family').selectOption('math');
   await configureMicro(page, ['zero-shot']);
   await page.getByTestId('base-pair-picker').getByRole('radio', { name: /paper-premise checkpoints/ }).check();
   await expect(page.getByTestId('base-pair-premise')).toContainText(`better single model (${p.better}, ${pct(p.solo[p.better].sampled)})`);

@@ -28,6 +28,8 @@ test('pretrains a tiny base pair in the page, with pause, then runs the experime
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await openPlayground(page, '?backends=wasm');
+  // The math family: the quickest to pretrain (the page opens on code).
+  await page.getByLabel('Task family').selectOption('math');
   await configureMicro(page, ['agon'], { steps: '1', 'eval every': '1' });
   await page.getByLabel('pretrain from scratch in this tab').check();
   for (const [label, value] of Object.entries(PRETRAIN)) await page.getByLabel(label, { exact: true }).fill(value);

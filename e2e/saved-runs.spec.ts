@@ -93,7 +93,7 @@ test('storage blocked: the run goes on in memory; export it and import it in a f
   const table = await page.getByTestId('results-table').innerText();
 
   const json = testInfo.outputPath('run.json');
-  expect(await download(page, 'Run (JSON)', json)).toMatch(/^agon-math-seed1-.*\.json$/);
+  expect(await download(page, 'Run (JSON)', json)).toMatch(/^agon-code-seed1-.*\.json$/);
   const parsed = parseExperimentResultJson(readFileSync(json, 'utf8'));
   expect(parsed.ok && parsed.result.status).toBe('complete');
   const csv = testInfo.outputPath('curves.csv');
@@ -106,10 +106,10 @@ test('storage blocked: the run goes on in memory; export it and import it in a f
   await download(page, 'Config (JSON)', config);
   expect(parseExperimentConfig(JSON.parse(readFileSync(config, 'utf8'))).ok).toBe(true);
   const zip = testInfo.outputPath('pytorch.zip');
-  expect(await download(page, 'Export as PyTorch project (zip)', zip)).toMatch(/^agon-math-seed1-.*-pytorch\.zip$/);
+  expect(await download(page, 'Export as PyTorch project (zip)', zip)).toMatch(/^agon-code-seed1-.*-pytorch\.zip$/);
   const project = unzipSync(new Uint8Array(readFileSync(zip)));
   const folder = Object.keys(project)[0]!.split('/')[0]!;
-  expect(Object.keys(project)).toEqual(expect.arrayContaining([`${folder}/train.py`, `${folder}/agon/model.py`, `${folder}/checkpoints/math-a.ckpt`, `${folder}/data/train-seed1.json`, `${folder}/README.md`]));
+  expect(Object.keys(project)).toEqual(expect.arrayContaining([`${folder}/train.py`, `${folder}/agon/model.py`, `${folder}/checkpoints/code-a.ckpt`, `${folder}/data/train-seed1.json`, `${folder}/README.md`]));
   expect(JSON.parse(strFromU8(project[`${folder}/export.json`]!)).config.methods).toEqual(['zero-shot']);
 
   // A new browser context has its own, empty storage: a fresh profile.

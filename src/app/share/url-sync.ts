@@ -6,8 +6,9 @@
  * running anything. The only browser-facing part of src/app/share.
  */
 import type { ExperimentConfig } from '../../core/experiment/config';
-import { DEFAULT_PRESET, useAppStore } from '../store/app-store';
-import { formFromConfig, formFromPreset } from '../store/config-form';
+import { useAppStore } from '../store/app-store';
+import { formFromConfig } from '../store/config-form';
+import { openingForm } from '../store/opening-form';
 import { formEdit } from './edit-kind';
 import { encodeLink } from './link';
 import { receivedRun } from './received-run';
@@ -19,8 +20,6 @@ const TYPING_SETTLE_MS = 400;
 
 /** Marks history entries this page wrote, so going back to one restores it quietly (no banner). */
 const EDIT_STATE = { agonEdit: true } as const;
-
-const defaultForm = () => formFromPreset(DEFAULT_PRESET, 'math');
 
 function isActive(): boolean {
   const status = useAppStore.getState().run.status;
@@ -46,13 +45,13 @@ function addressFor(config: ExperimentConfig): string {
 function applyAddress(quiet: boolean): void {
   const found = linkInAddress(location.hash, location.search);
   if (found === null) {
-    useAppStore.setState({ form: defaultForm() });
+    useAppStore.setState({ form: openingForm() });
     return;
   }
-  const decoded = decodeFoundLink(found, defaultForm().config as ExperimentConfig);
+  const decoded = decodeFoundLink(found, openingForm().config as ExperimentConfig);
   if (!quiet || !decoded.ok) useShareStore.getState().open(decoded);
   if (!decoded.ok) {
-    useAppStore.setState({ form: defaultForm() });
+    useAppStore.setState({ form: openingForm() });
     return;
   }
   const { config, results } = decoded.link;

@@ -9,6 +9,7 @@ import type { PresetName } from '../../core/experiment/presets';
 import type { BackendSearch } from '../worker/backend-search';
 import type { WorkerBackendInfo, WorkerCommand, WorkerEvent } from '../worker/protocol';
 import { formFromPreset, setField, setNumberText, setSeedsText, type ConfigForm } from './config-form';
+import { openingForm } from './opening-form';
 import { basePairChoice } from './pretrain-form';
 import { applyWorkerEvent, initialRunState, startedRun, type RunState } from './run-state';
 
@@ -20,8 +21,6 @@ export interface ShownRun {
   origin: 'live' | 'saved' | 'imported';
   id: string;
 }
-
-export const DEFAULT_PRESET: PresetName = 'agon-vs-grpo';
 
 export interface AppState {
   backendStatus: BackendStatus;
@@ -65,7 +64,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   backend: null,
   backendError: null,
   backendSearch: { state: 'none' },
-  form: formFromPreset(DEFAULT_PRESET, 'math'),
+  form: openingForm(),
   run: initialRunState,
   selectedRound: null,
   roundArm: null,

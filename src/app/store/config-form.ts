@@ -10,7 +10,7 @@ import { presetFor, PRESETS, type PresetName } from '../../core/experiment/prese
 import { parseSeeds, seedsOf, seedsText, withSeeds } from '../../core/experiment/seeds';
 import { completionBudget } from '../../core/tasks/budget';
 import { familyByName } from '../../core/tasks/families';
-import { followBasePair } from './pretrain-form';
+import { basePairChoice, followBasePair } from './pretrain-form';
 import { parseSweepValues, SWEEP_VALUES_PATH } from './sweep-values';
 
 export interface ConfigForm {
@@ -69,7 +69,7 @@ export function formFromPreset(preset: PresetName, task: 'math' | 'code', basePa
 
 /** A form holding `config` exactly (one opened from a share link), named after the preset it equals, if any. */
 export function formFromConfig(config: ExperimentConfig): ConfigForm {
-  const same = (p: PresetName) => canonicalJson(formFromPreset(p, config.task).config) === canonicalJson(config);
+  const same = (p: PresetName) => canonicalJson(formFromPreset(p, config.task, basePairChoice(config)).config) === canonicalJson(config);
   const preset = (Object.keys(PRESETS) as PresetName[]).find(same) ?? 'custom';
   return validated(structuredClone(config) as Record<string, unknown>, {}, preset);
 }
