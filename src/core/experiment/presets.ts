@@ -9,7 +9,9 @@ export const PRESETS = {
   /**
    * Learning within a few minutes on a laptop CPU (wasm, 2 cores): 60 steps, evaluations on
    * 200 problems every 20. Measured with the shipped math pair in Node (98 s, 2 processes): GRPO
-   * 37.0% -> 51.0%, Agon's cascade 76.0% -> 82.0%, each with a 95% interval 12-14 points wide.
+   * 37.0% -> 51.0%, Agon's cascade 76.0% -> 82.0%, each with a 95% interval 12-14 points wide. On
+   * the paper-premise code pair the page opens with (9 min in one process beside two others): GRPO
+   * 24.5% -> 24.0%, Agon's cascade 38.0% -> 45.5% (docs/results.md, what the playground opens with).
    */
   classroom: { ...DEFAULT_EXPERIMENT, methods: ['agon', 'grpo', 'moa', 'zero-shot'], steps: 60, eval_every: 20, eval_problems: 200 },
   /**
