@@ -8,8 +8,8 @@
 import type { PresetName } from '../../core/experiment/presets';
 import { formFromPreset, type ConfigForm } from './config-form';
 
-export const OPENING_PRESET: PresetName = 'agon-vs-grpo';
-export const OPENING_TASK = 'code';
-export const OPENING_BASE_PAIR = 'premise';
+const OPENING_PRESET: PresetName = 'agon-vs-grpo';
+const OPENING_TASK = 'code';
+const OPENING_BASE_PAIR = 'premise';
 
 export const openingForm = (): ConfigForm => formFromPreset(OPENING_PRESET, OPENING_TASK, { base_pair: OPENING_BASE_PAIR });
