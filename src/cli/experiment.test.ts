@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseExperimentConfig } from '../core/experiment/config';
@@ -107,14 +107,15 @@ describe('npm run experiment', () => {
     expect(svg).toContain('<g class="reference">');
   }, 600_000);
 
-  it('--resume keeps the arms a stopped run finished and runs the rest; another config is refused', () => {
+  it('--resume keeps the seeds and arms a stopped run finished and runs the rest; another config is refused', () => {
     const out = mkdtempSync(join(tmpdir(), 'agon-resume-'));
     const file = join(out, 'micro.json');
     writeFileSync(file, configFileText({ ...PRESETS.micro, methods: ['grpo', 'zero-shot'], seed: 3 }));
     const whole = cli(['--config', file, '--out', out, '--jobs', '2']);
     expect(whole.status, whole.stderr).toBe(0);
     const first = JSON.parse(readFileSync(join(out, 'result-seed3.json'), 'utf8')) as ExperimentResult;
-    // A run stopped after its grpo arm: that arm's part is on disk, the base arm's is not.
+    // A run stopped after its grpo arm: that arm's part is on disk, the base arm's is not, so the seed is not merged.
+    rmSync(join(out, 'result-seed3.json'));
     const part = cli(['--config', join(out, 'config.json'), '--out', out, '--arms', 'grpo', '--no-summary']);
     expect(part.status, part.stderr).toBe(0);
     const resumed = cli(['--config', join(out, 'config.json'), '--out', out, '--resume', '--jobs', '1']);
@@ -125,6 +126,13 @@ describe('npm run experiment', () => {
     const merged = JSON.parse(readFileSync(join(out, 'result-seed3.json'), 'utf8')) as ExperimentResult;
     expect(merged.table).toEqual(first.table);
     expect(merged.arms).toEqual(first.arms);
+    expect(readdirSync(out).filter((f) => /^result-seed3-/.test(f))).toEqual([]);
+
+    // The seed was merged when its last arm finished: resuming again keeps it whole and trains nothing.
+    const again = cli(['--config', join(out, 'config.json'), '--out', out, '--resume', '--jobs', '1']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`[seed 3] finished earlier, kept from ${join(out, 'result-seed3.json')}`);
+    expect(again.stdout).not.toMatch(/ step \d/);
 
     const other = cli(['--preset', 'micro', '--out', out, '--resume']);
     expect(other.status).toBe(2);

@@ -42,13 +42,15 @@ const USAGE = `usage: npm run experiment -- --preset <${Object.keys(PRESETS).joi
   --jobs N runs up to N arms at once (of any seed), each in its own process (tfjs wasm uses one core
            per process; on webgpu they share the GPU); default: the number of cores. The result of each
            seed is the same as with --jobs 1.
-  --resume keeps the arms a stopped run of the same config finished in DIR (DIR/result-seed<S>-<arm>.json)
+  --resume keeps the seeds and arms a stopped run of the same config finished in DIR (a seed is merged
+           into DIR/result-seed<S>.json when its last arm finishes; an arm alone is DIR/result-seed<S>-<arm>.json)
            and runs the rest, each in its own process as with --jobs.
   --reference ROW is the method (or arm of the config's own) the pooled table's paired column measures
            the others against (default agon; with a sweep, the sweep's reference): the difference in
            pass@1 with a 95% interval paired over seeds and problems. A config's sweep also prints
            pass@1 against the swept value, each point against the sweep's reference, and draws it in DIR/sweep.svg.
-  --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary.
+  --summarize reads DIR/result-seed<S>.json of the given seeds instead of running, and prints and writes the summary
+           (of a stopped run too: --seeds names its whole seeds).
   --by-seed adds tables seed by seed to the summary: pass@1 of the picked candidate, rescue / sabotage, copy rate
            and training reward at each evaluation, and the drafter alone at the end.`;
 
@@ -229,12 +231,16 @@ function byCost(config: ExperimentConfig): string[] {
 
 /**
  * Runs every (seed, arm) in child processes, at most `jobs` at once; each reads the resolved
- * config from DIR/config.json. Each seed's parts are then merged into its result JSON.
+ * config from DIR/config.json. A seed's parts are merged into its result JSON as soon as its last
+ * arm finishes, so a stopped run leaves whole seeds that --resume keeps and --summarize can read.
  */
-async function runChildren(config: ExperimentConfig, configFile: string, seeds: number[], jobs: number, out: string, checkpoints: string, backend: string): Promise<ExperimentResult[]> {
+async function runChildren(config: ExperimentConfig, configFile: string, seeds: number[], jobs: number, out: string, checkpoints: string, backend: string, resume: boolean): Promise<ExperimentResult[]> {
   const arms = byCost(config);
+  mergeFinishedSeeds(out, seeds, arms);
+  const kept = seeds.filter((seed) => resume && existsSync(resultFile(out, seed, null)));
+  for (const seed of kept) console.log(`[seed ${seed}] finished earlier, kept from ${resultFile(out, seed, null)}`);
   // Seed by seed, the longest arms first within a seed: a run stopped part-way leaves whole seeds.
-  const units = seeds.flatMap((seed) => arms.map((arm) => ({ seed, arm })));
+  const units = seeds.filter((seed) => !kept.includes(seed)).flatMap((seed) => arms.map((arm) => ({ seed, arm })));
   // An arm's part is written only when the arm has finished, so one that exists is whole (--resume).
   const queue = units.filter((u) => !existsSync(resultFile(out, u.seed, [u.arm])));
   for (const u of units.filter((v) => !queue.includes(v))) console.log(`[seed ${u.seed}] ${u.arm}: finished earlier, kept from ${resultFile(out, u.seed, [u.arm])}`);
@@ -244,16 +250,22 @@ async function runChildren(config: ExperimentConfig, configFile: string, seeds: 
       const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { stdio: 'inherit' });
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       if (code !== 0) throw new Error(`seed ${unit.seed}, arm ${unit.arm} failed (exit ${code})`);
+      mergeFinishedSeeds(out, [unit.seed], arms);
     }
   };
   await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, worker));
-  return seeds.map((seed) => {
-    const parts = arms.map((arm) => JSON.parse(readFileSync(resultFile(out, seed, [arm]), 'utf8')) as ExperimentResult);
-    const result = mergeArmRuns(parts);
+  return seeds.map((seed) => JSON.parse(readFileSync(resultFile(out, seed, null), 'utf8')) as ExperimentResult);
+}
+
+/** Merges each seed whose arms have all finished into its result JSON, and removes its parts. */
+function mergeFinishedSeeds(out: string, seeds: number[], arms: string[]): void {
+  for (const seed of seeds) {
+    const parts = arms.map((arm) => resultFile(out, seed, [arm]));
+    if (!parts.every((f) => existsSync(f))) continue;
+    const result = mergeArmRuns(parts.map((f) => JSON.parse(readFileSync(f, 'utf8')) as ExperimentResult));
     writeFileSync(resultFile(out, seed, null), JSON.stringify(result) + '\n');
-    for (const arm of arms) rmSync(resultFile(out, seed, [arm]));
-    return result;
-  });
+    for (const f of parts) rmSync(f);
+  }
 }
 
 /** DIR/config.json as a run writes it; --resume compares against the same text. */
@@ -305,7 +317,7 @@ async function main() {
   if (summary) writeFileSync(configFile, resolvedConfigText(config));
   const results: ExperimentResult[] = [];
   if ((jobs > 1 || resume) && !arms) {
-    results.push(...(await runChildren(config, configFile, seeds, jobs, out, checkpoints, backend)));
+    results.push(...(await runChildren(config, configFile, seeds, jobs, out, checkpoints, backend, resume)));
   } else {
     for (const seed of seeds) results.push(await runSeed(config, seed, out, checkpoints, backend, arms));
   }

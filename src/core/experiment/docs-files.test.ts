@@ -17,6 +17,7 @@ import { armsFor } from './methods';
 import { referenceColumn } from './paired-comparison';
 import { buildTable, type ExperimentResult } from './result';
 import { parseExperimentResultJson } from './result-schema';
+import { seedsOf } from './seeds';
 import { pooledTable } from './summary';
 
 const FIXTURE = new URL('./docs-files.json', import.meta.url);
@@ -62,15 +63,18 @@ function readFolder(folder: string): Record<string, unknown> {
 function readAll(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const file of readdirSync('docs/experiments').filter((f) => f.endsWith('.json')).sort()) out[`docs/experiments/${file}`] = readConfig(`docs/experiments/${file}`);
-  for (const folder of readdirSync('docs/results').sort()) {
-    if (!inProgress(`docs/results/${folder}`)) Object.assign(out, readFolder(`docs/results/${folder}`));
-  }
+  for (const folder of finishedFolders()) Object.assign(out, readFolder(`docs/results/${folder}`));
   return out;
 }
 
-/** A run still going (--resume): its per-arm parts come and go, and its seeds merge when it ends. */
+const finishedFolders = () => readdirSync('docs/results').sort().filter((folder) => !inProgress(`docs/results/${folder}`));
+
+/** A run still going (--resume): its per-arm parts come and go, and its seeds merge one by one. */
 function inProgress(folder: string): boolean {
-  return readdirSync(folder).some((f) => /^result-seed\d+-.+\.json$/.test(f));
+  const files = readdirSync(folder);
+  if (files.some((f) => /^result-seed\d+-.+\.json$/.test(f))) return true;
+  const parsed = parseExperimentConfig(json(join(folder, 'config.json')));
+  return parsed.ok && seedsOf(parsed.config).some((seed) => !files.includes(`result-seed${seed}.json`));
 }
 
 describe('the configs and results in docs/', () => {
@@ -84,7 +88,7 @@ describe('the configs and results in docs/', () => {
   }, 600_000);
 
   it('hold the curves CSV that was written with them', () => {
-    for (const folder of readdirSync('docs/results').sort()) {
+    for (const folder of finishedFolders()) {
       // In seed order, as the CLI writes them (seed 10 after seed 9, not after seed 1).
       const seedOf = (f: string) => Number(/\d+/.exec(f)![0]);
       const files = readdirSync(`docs/results/${folder}`).filter((f) => /^result-seed\d+\.json$/.test(f));
