@@ -16,15 +16,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Longer than any wait the page itself is given (scripts 120 s, loads 60 s), short of the test's own cap. */
 const COMMAND_CAP_MS = 240_000;
+/** A new session answers in 2-20 s, 60 s on a busy machine; one that has not by this never will. */
+const SESSION_CAP_MS = 120_000;
 
 /**
- * A WebDriver command that fails after COMMAND_CAP_MS: when MiniBrowser dies, WebKitWebDriver
- * never answers, and without a cap the whole suite would wait on that one request.
+ * A WebDriver command that fails after `capMs`: when MiniBrowser dies, WebKitWebDriver never
+ * answers, and without a cap the whole suite would wait on that one request.
  */
-function capped<T>(what: string, command: Promise<T>): Promise<T> {
+function capped<T>(what: string, command: Promise<T>, capMs = COMMAND_CAP_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const cap = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`WebKitWebDriver did not answer ${what} within ${COMMAND_CAP_MS / 1000} s: the browser may have died`)), COMMAND_CAP_MS);
+    timer = setTimeout(() => reject(new Error(`WebKitWebDriver did not answer ${what} within ${capMs / 1000} s: the browser may have died`)), capMs);
   });
   return Promise.race([command, cap]).finally(() => clearTimeout(timer));
 }
@@ -79,18 +81,35 @@ function pageDriver(driver: WebDriver): PageDriver {
   };
 }
 
+/** Starts WebKitWebDriver on DRIVER_PORT once the previous one (if any) has exited and freed it. */
+async function startDriver(env: NodeJS.ProcessEnv, previous?: ChildProcess): Promise<ChildProcess> {
+  if (previous && previous.exitCode === null && previous.signalCode === null) {
+    const exited = new Promise((resolve) => previous.once('exit', resolve));
+    previous.kill('SIGKILL');
+    await exited;
+  }
+  return startProcess(WEBKIT_DRIVER, [`--port=${DRIVER_PORT}`], env, driverUp);
+}
+
 export async function launchWebKit(): Promise<BrowserDriver> {
   const x = await display();
   const env = { ...process.env, DISPLAY: x.name };
-  const webDriver = await startProcess(WEBKIT_DRIVER, [`--port=${DRIVER_PORT}`], env, driverUp);
+  let webDriver = await startDriver(env);
   const capabilities = new Capabilities({
     browserName: 'MiniBrowser',
     'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
   });
+  const session = () => capped('a new session', Promise.resolve(new Builder().usingServer(`http://127.0.0.1:${DRIVER_PORT}`).withCapabilities(capabilities).build()), SESSION_CAP_MS);
   return {
     engine: 'webkit',
     newPage: async () => {
-      const driver = await capped('a new session', Promise.resolve(new Builder().usingServer(`http://127.0.0.1:${DRIVER_PORT}`).withCapabilities(capabilities).build()));
+      // A session start that never answers (seen once, on a loaded machine) leaves WebKitWebDriver
+      // stuck; a fresh one starts sessions again.
+      const driver = await session().catch(async (e: Error) => {
+        console.warn(`${e.message}; starting WebKitWebDriver again`);
+        webDriver = await startDriver(env, webDriver);
+        return session();
+      });
       await capped('setting time limits', driver.manage().setTimeouts({ script: 120_000, pageLoad: 60_000 }));
       return pageDriver(driver);
     },
